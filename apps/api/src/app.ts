@@ -1,0 +1,80 @@
+import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createAuth } from './modules/auth/auth.ts';
+import { categoriesRoutes } from './modules/categories/categories.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { createLocalImageStorage, type ImageStorage } from './modules/images/image-storage.ts';
+import { imagesRoutes } from './modules/images/images.routes.ts';
+import { productsRoutes } from './modules/products/products.routes.ts';
+import { accessControlPlugin } from './plugins/access-control.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { docsPlugin } from './plugins/docs.ts';
+import { errorsPlugin, handleFrameworkError } from './plugins/errors.ts';
+import { staticClientPlugin } from './plugins/static-client.ts';
+
+export type AppOptions = {
+  config: Config;
+  database: Database;
+  authSecret: string;
+  /** Defaults follow the config: SMTP or the outbox, local disk for images. */
+  mailer?: Mailer;
+  imageStorage?: ImageStorage;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** Builds the whole HTTP app without listening, so tests can use app.inject(). */
+export async function buildApp(options: AppOptions) {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    frameworkErrors: handleFrameworkError,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log: app.log,
+    });
+  const imageStorage = options.imageStorage ?? createLocalImageStorage(path.join(config.dataDir, 'images'));
+  const auth = createAuth({
+    db: database.db,
+    secret: options.authSecret,
+    baseURL: config.publicUrl,
+    trustedOrigins: [config.publicUrl, 'http://localhost:5173'],
+  });
+  const db = database.db;
+
+  await app.register(errorsPlugin);
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  await app.register(docsPlugin);
+  await app.register(authPlugin, { auth, baseURL: config.publicUrl });
+  await app.register(accessControlPlugin);
+
+  await app.register(healthRoutes, { db });
+  await app.register(categoriesRoutes, { db });
+  await app.register(productsRoutes, { db });
+  await app.register(contactRoutes, { db, mailer, operatorAddress: config.mailFrom });
+  await app.register(imagesRoutes, { storage: imageStorage });
+
+  await app.register(staticClientPlugin, { distDir: config.webDistDir });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

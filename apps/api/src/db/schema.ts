@@ -1,0 +1,24 @@
+import { accounts } from './schema/accounts.ts';
+import { categories } from './schema/categories.ts';
+import { contactMessages } from './schema/contact-messages.ts';
+import { orders } from './schema/orders.ts';
+import { payments } from './schema/payments.ts';
+import { products } from './schema/products.ts';
+import { reports } from './schema/reports.ts';
+import { sessions } from './schema/sessions.ts';
+import { users } from './schema/users.ts';
+import { verifications } from './schema/verifications.ts';
+
+/** Every table, for Drizzle's query builder and better-auth's adapter. */
+export const schema = {
+  users,
+  sessions,
+  accounts,
+  verifications,
+  categories,
+  products,
+  orders,
+  payments,
+  reports,
+  contactMessages,
+};

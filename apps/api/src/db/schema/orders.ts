@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { products } from './products.ts';
+import { users } from './users.ts';
+
+/**
+ * A booking of a product by a buyer. `buyerPhone` and `meetingLocation` are what
+ * SPEC.md calls sellerMobileNumber and sellerLocation: what the buyer typed in the
+ * booking modal (DESIGN.md section 5). The price is the server's copy of the
+ * product's resale price at booking time.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    buyerId: text('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    priceCents: integer('price_cents').notNull(),
+    buyerPhone: text('buyer_phone').notNull(),
+    meetingLocation: text('meeting_location').notNull(),
+    paid: boolean('paid').notNull().default(false),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('orders_price_positive', sql`${table.priceCents} > 0`),
+    // A buyer books a product once (a cancelled booking does not count).
+    uniqueIndex('orders_one_booking_per_buyer_idx')
+      .on(table.productId, table.buyerId)
+      .where(sql`${table.cancelledAt} is null`),
+    index('orders_buyer_idx').on(table.buyerId, table.createdAt.desc()),
+    index('orders_product_idx').on(table.productId),
+  ],
+);

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { conditionTypes, productStatuses } from '@laptops/shared/products';
+import { categories } from './categories.ts';
+import { users } from './users.ts';
+
+/**
+ * A laptop for sale. The seller's name, picture and email are not copied here:
+ * they are read from the seller's current record (DESIGN.md section 5).
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: text('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    image: text('image').notNull(),
+    location: text('location').notNull(),
+    description: text('description').notNull(),
+    conditionType: text('condition_type', { enum: conditionTypes }).notNull(),
+    mobileNumber: text('mobile_number').notNull(),
+    originalPriceCents: integer('original_price_cents').notNull(),
+    resalePriceCents: integer('resale_price_cents').notNull(),
+    yearsOfUse: integer('years_of_use').notNull(),
+    status: text('status', { enum: productStatuses }).notNull().default('available'),
+    isAdvertised: boolean('is_advertised').notNull().default(false),
+    dateOfPost: timestamp('date_of_post', { withTimezone: true }).notNull().defaultNow(),
+    /** Withdrawn from the marketplace (by its seller or an admin); kept for orders. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('products_condition_type_check', sql`${table.conditionType} in ('Excellent', 'Good', 'Fair')`),
+    check('products_status_check', sql`${table.status} in ('available', 'sold')`),
+    check('products_original_price_positive', sql`${table.originalPriceCents} > 0`),
+    check('products_resale_price_positive', sql`${table.resalePriceCents} > 0`),
+    check('products_years_of_use_range', sql`${table.yearsOfUse} between 0 and 100`),
+    // Category page: a category's listings, newest first.
+    index('products_category_listing_idx')
+      .on(table.categoryId, table.dateOfPost.desc(), table.id.desc())
+      .where(sql`${table.deletedAt} is null`),
+    // Home 'Latest Items': available listings, newest first.
+    index('products_latest_idx')
+      .on(table.dateOfPost.desc(), table.id.desc())
+      .where(sql`${table.deletedAt} is null and ${table.status} = 'available'`),
+    // Home 'Advertised Items': advertised and still available.
+    index('products_advertised_idx')
+      .on(table.dateOfPost.desc(), table.id.desc())
+      .where(
+        sql`${table.deletedAt} is null and ${table.status} = 'available' and ${table.isAdvertised}`,
+      ),
+    // My Products: a seller's own listings.
+    index('products_seller_idx').on(table.sellerId, table.dateOfPost.desc()),
+  ],
+);

@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { products } from './products.ts';
+import { users } from './users.ts';
+
+/** A buyer's report of a product to the admins. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    reporterId: text('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    reportText: text('report_text').notNull().default(''),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolution: text('resolution', { enum: ['product_removed', 'dismissed'] }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('reports_open_idx')
+      .on(table.createdAt.desc())
+      .where(sql`${table.resolvedAt} is null`),
+    index('reports_product_idx').on(table.productId),
+  ],
+);

@@ -1,0 +1,125 @@
+import { count } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { categories } from '../schema/categories.ts';
+import { users } from '../schema/users.ts';
+import type { ImageStorage } from '../../modules/images/image-storage.ts';
+import { imageUrl } from '../../modules/images/image-storage.ts';
+import { DEMO_PASSWORD, demoCategories, demoProducts, demoUsers } from './demo-data.ts';
+import { createCategory, createPaidOrder, createProduct, createUser } from './factories.ts';
+import { avatarSvg, categorySvg, laptopSvg, svgToWebp } from './seed-images.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
+
+async function storeImage(storage: ImageStorage, key: string, svg: string, width?: number) {
+  await storage.put(key, await svgToWebp(svg, width ? { width } : undefined));
+  return imageUrl(key);
+}
+
+/** True when the database has no marketplace data yet (so seeding cannot run twice). */
+export async function isMarketplaceEmpty(db: Db): Promise<boolean> {
+  const [users_] = await db.select({ n: count() }).from(users);
+  const [categories_] = await db.select({ n: count() }).from(categories);
+  return (users_?.n ?? 0) === 0 && (categories_?.n ?? 0) === 0;
+}
+
+/**
+ * Fills an empty marketplace with the demo accounts, categories and listings.
+ * Returns false (and changes nothing) when there is already data.
+ */
+export async function seedDemoData(
+  database: Db,
+  storage: ImageStorage,
+  now: Date = new Date(),
+): Promise<boolean> {
+  // One transaction: a seed that fails half way leaves the database empty, to retry.
+  return database.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    if (!(await isMarketplaceEmpty(db))) return false;
+    await seedInto(db, storage, now);
+    return true;
+  });
+}
+
+async function seedInto(db: Db, storage: ImageStorage, now: Date): Promise<void> {
+  const userIds = new Map<string, string>();
+  for (const demo of demoUsers) {
+    const image = await storeImage(
+      storage,
+      `seed-avatar-${demo.key}.webp`,
+      avatarSvg({ name: demo.name, accent: demo.accent }),
+    );
+    const user = await createUser(db, {
+      name: demo.name,
+      email: demo.email,
+      password: DEMO_PASSWORD,
+      typeOfUser: demo.typeOfUser,
+      isVerified: demo.isVerified ?? false,
+      image,
+    });
+    userIds.set(demo.key, user.id);
+  }
+
+  const categoryIds = new Map<string, string>();
+  for (const demo of demoCategories) {
+    const image = await storeImage(
+      storage,
+      `seed-category-${slug(demo.name)}.webp`,
+      categorySvg({ brand: demo.name, accent: demo.accent }),
+    );
+    const category = await createCategory(db, { name: demo.name, image });
+    categoryIds.set(demo.name, category.id);
+  }
+
+  const mobileBySeller: Record<string, string> = {
+    ayesha: '+1 512 555 0142',
+    marcus: '+1 206 555 0178',
+    sofia: '+1 303 555 0116',
+    daniel: '+1 615 555 0193',
+  };
+
+  for (const [index, demo] of demoProducts.entries()) {
+    const accent = demoCategories.find((c) => c.name === demo.brand)?.accent ?? '#f97316';
+    const image = await storeImage(
+      storage,
+      `seed-laptop-${slug(demo.name)}.webp`,
+      laptopSvg({ brand: demo.brand, model: demo.name, accent, variant: index }),
+    );
+    const sellerId = userIds.get(demo.seller);
+    const categoryId = categoryIds.get(demo.brand);
+    if (!sellerId || !categoryId)
+      throw new Error(`Demo listing ${demo.name} has an unknown seller or brand`);
+    const product = await createProduct(db, {
+      sellerId,
+      categoryId,
+      name: demo.name,
+      image,
+      location: demo.location,
+      description: demo.description,
+      conditionType: demo.conditionType,
+      mobileNumber: mobileBySeller[demo.seller] ?? '+1 512 555 0100',
+      originalPriceCents: demo.originalPrice * 100,
+      resalePriceCents: demo.resalePrice * 100,
+      yearsOfUse: demo.yearsOfUse,
+      isAdvertised: demo.advertised ?? false,
+      // Spread over the day too, so listings have distinct times.
+      dateOfPost: new Date(now.getTime() - demo.daysAgo * DAY_MS - index * 60_000),
+    });
+    if (demo.soldTo) {
+      const buyerId = userIds.get(demo.soldTo);
+      if (!buyerId) throw new Error(`Demo listing ${demo.name} is sold to an unknown buyer`);
+      await createPaidOrder(db, {
+        productId: product.id,
+        buyerId,
+        priceCents: product.resalePriceCents,
+        paidAt: new Date(product.dateOfPost.getTime() + DAY_MS / 2),
+      });
+    }
+  }
+}

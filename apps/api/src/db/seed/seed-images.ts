@@ -1,0 +1,742 @@
+/**
+ * Demo images for the seed data, drawn in code so seeding needs no network:
+ * each image is an SVG string rasterised to WebP with sharp.
+ *
+ * The laptop is modelled as two boxes (base and lid) in 3D and projected with a
+ * simple perspective camera, so each pose gets believable geometry and shading
+ * without hand-tuned coordinates per angle.
+ */
+import sharp from 'sharp';
+
+export type LaptopImageInput = {
+  brand: string;
+  /** Seeds the small random details of the wallpaper. */
+  model: string;
+  /** Hex colour such as '#1f6feb'. */
+  accent: string;
+  /** Any integer: picks the pose, body colour and wallpaper. */
+  variant: number;
+};
+
+const FONT = 'DejaVu Sans, Arial, Helvetica, sans-serif';
+const DEFAULT_ACCENT = '#1f6feb';
+
+// ---------------------------------------------------------------------------
+// Text, numbers and colours
+
+function escapeXml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
+
+/** Largest font size (up to `max`) at which `text` should fit in `width`; glyph width is estimated. */
+function fitFontSize(text: string, width: number, max: number, glyphRatio = 0.66): number {
+  const chars = Math.max(1, Array.from(text).length);
+  return Math.min(max, width / (chars * glyphRatio));
+}
+
+function mod(n: number, m: number): number {
+  return ((n % m) + m) % m;
+}
+
+function clamp(n: number, lo: number, hi: number): number {
+  return Math.min(hi, Math.max(lo, n));
+}
+
+/** Cycles through a non-empty list; any number (even negative or NaN) is a valid index. */
+function cycle<T>(list: readonly [T, ...T[]], index: number): T {
+  const i = Number.isFinite(index) ? mod(Math.trunc(index), list.length) : 0;
+  return list[i] ?? list[0];
+}
+
+/** Short fixed-precision numbers keep the SVG small and the output byte-for-byte stable. */
+function num(n: number): string {
+  return String(Math.round(n * 10) / 10);
+}
+
+/** FNV-1a: a stable seed from a string. */
+function hashString(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/** mulberry32: a tiny seeded PRNG, so "random" details are the same on every run. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Hsl = { h: number; s: number; l: number };
+
+/** Only well-formed hex is accepted, so the accent can never inject markup into an attribute. */
+function parseAccent(accent: string): Hsl {
+  const match = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(accent.trim());
+  const digits = match?.[1] ?? DEFAULT_ACCENT.slice(1);
+  const full = digits.length === 3 ? digits.replace(/./g, '$&$&') : digits;
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16) / 255) as [
+    number,
+    number,
+    number,
+  ];
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  const l = (max + min) / 2;
+  const d = max - min;
+  if (d === 0) return { h: 0, s: 0, l };
+  const s = d / (1 - Math.abs(2 * l - 1));
+  const h =
+    max === r
+      ? 60 * mod((g - b) / d, 6)
+      : max === g
+        ? 60 * ((b - r) / d + 2)
+        : 60 * ((r - g) / d + 4);
+  return { h, s, l };
+}
+
+function hslToHex({ h, s, l }: Hsl): string {
+  const c = (1 - Math.abs(2 * l - 1)) * s;
+  const hp = mod(h, 360) / 60;
+  const x = c * (1 - Math.abs(mod(hp, 2) - 1));
+  const [r, g, b] =
+    hp < 1
+      ? [c, x, 0]
+      : hp < 2
+        ? [x, c, 0]
+        : hp < 3
+          ? [0, c, x]
+          : hp < 4
+            ? [0, x, c]
+            : hp < 5
+              ? [x, 0, c]
+              : [c, 0, x];
+  const m = l - c / 2;
+  const hex = (v: number) =>
+    Math.round(clamp(v + m, 0, 1) * 255)
+      .toString(16)
+      .padStart(2, '0');
+  return `#${hex(r)}${hex(g)}${hex(b)}`;
+}
+
+/** A colour in the accent's family: hue shifted by `dh`, with absolute saturation and lightness. */
+function tone(base: Hsl, l: number, s = base.s, dh = 0): string {
+  return hslToHex({ h: base.h + dh, s: clamp(s, 0, 1), l: clamp(l, 0, 1) });
+}
+
+function linearGradient(
+  id: string,
+  stops: readonly string[],
+  [x1, y1, x2, y2] = [0, 0, 0, 1],
+): string {
+  const step = stops.length > 1 ? 1 / (stops.length - 1) : 0;
+  const body = stops
+    .map((stop, i) => {
+      const [color, opacity = '1'] = stop.split('/');
+      return `<stop offset="${num(i * step)}" stop-color="${color}" stop-opacity="${opacity}"/>`;
+    })
+    .join('');
+  return `<linearGradient id="${id}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}">${body}</linearGradient>`;
+}
+
+/** Blurs are the slowest thing to rasterise, so each caller sets a filter region just big enough. */
+function blurFilter(id: string, deviation: number, margin = 0.5): string {
+  const [start, size] = [`${-margin * 100}%`, `${100 + margin * 200}%`];
+  return `<filter id="${id}" x="${start}" y="${start}" width="${size}" height="${size}"><feGaussianBlur stdDeviation="${deviation}"/></filter>`;
+}
+
+/** A colour fading out to transparent from the centre: a cheap stand-in for a large blur. */
+function radialGlow(id: string, colour: string, opacity = 1): string {
+  return `<radialGradient id="${id}"><stop offset="0" stop-color="${colour}" stop-opacity="${opacity}"/><stop offset="1" stop-color="${colour}" stop-opacity="0"/></radialGradient>`;
+}
+
+function svgDocument(width: number, height: number, body: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${body}</svg>`;
+}
+
+// ---------------------------------------------------------------------------
+// Minimal 3D: vectors, a perspective camera and boxes
+
+type Vec3 = readonly [number, number, number];
+type Point = readonly [number, number];
+
+const add = (a: Vec3, b: Vec3): Vec3 => [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
+const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+const scale = (a: Vec3, k: number): Vec3 => [a[0] * k, a[1] * k, a[2] * k];
+const dot = (a: Vec3, b: Vec3): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+const normalize = (a: Vec3): Vec3 => scale(a, 1 / Math.hypot(...a));
+const radians = (deg: number) => (deg * Math.PI) / 180;
+
+function rotateY([x, y, z]: Vec3, angle: number): Vec3 {
+  const [c, s] = [Math.cos(angle), Math.sin(angle)];
+  return [x * c + z * s, y, -x * s + z * c];
+}
+
+function rotateX([x, y, z]: Vec3, angle: number): Vec3 {
+  const [c, s] = [Math.cos(angle), Math.sin(angle)];
+  return [x, y * c - z * s, y * s + z * c];
+}
+
+type Pose = { yaw: number; pitch: number; open: number };
+
+type Camera = { project: (p: Vec3) => Point; position: Vec3 };
+
+// Camera distance in model units (the base is 320 wide): far enough for a gentle, lens-like perspective.
+const CAMERA_DISTANCE = 1500;
+
+/** A camera that frames `subject` (a set of 3D points) inside the given 2D box. */
+function makeCamera(
+  pose: Pose,
+  subject: readonly Vec3[],
+  frame: { x: number; y: number; w: number; h: number },
+): Camera {
+  const [yaw, pitch] = [radians(pose.yaw), radians(pose.pitch)];
+  const raw = (p: Vec3): Point => {
+    const [x, y, z] = rotateX(rotateY(p, yaw), pitch);
+    const k = CAMERA_DISTANCE / (CAMERA_DISTANCE - z);
+    return [x * k, -y * k];
+  };
+  const projected = subject.map(raw);
+  const xs = projected.map((p) => p[0]);
+  const ys = projected.map((p) => p[1]);
+  const [minX, maxX, minY, maxY] = [
+    Math.min(...xs),
+    Math.max(...xs),
+    Math.min(...ys),
+    Math.max(...ys),
+  ];
+  const k = Math.min(frame.w / (maxX - minX), frame.h / (maxY - minY));
+  const [cx, cy] = [frame.x + frame.w / 2, frame.y + frame.h / 2];
+  return {
+    project: (p) => {
+      const [x, y] = raw(p);
+      return [cx + (x - (minX + maxX) / 2) * k, cy + (y - (minY + maxY) / 2) * k];
+    },
+    // Undo the view rotation to find where the camera sits in model space (used for back-face culling).
+    position: rotateY(rotateX([0, 0, CAMERA_DISTANCE], -pitch), -yaw),
+  };
+}
+
+type Face = { corners: readonly Vec3[]; normal: Vec3 };
+type BoxFaces = Record<'-a' | '+a' | '-b' | '+b' | '-c' | '+c', Face>;
+
+/** The six faces of the box spanned by edges a, b, c from corner o (edges must be perpendicular). */
+function boxFaces(o: Vec3, a: Vec3, b: Vec3, c: Vec3): BoxFaces {
+  const quad = (p: Vec3, e1: Vec3, e2: Vec3): Vec3[] => [
+    p,
+    add(p, e1),
+    add(add(p, e1), e2),
+    add(p, e2),
+  ];
+  return {
+    '-a': { corners: quad(o, b, c), normal: normalize(scale(a, -1)) },
+    '+a': { corners: quad(add(o, a), b, c), normal: normalize(a) },
+    '-b': { corners: quad(o, a, c), normal: normalize(scale(b, -1)) },
+    '+b': { corners: quad(add(o, b), a, c), normal: normalize(b) },
+    '-c': { corners: quad(o, a, b), normal: normalize(scale(c, -1)) },
+    '+c': { corners: quad(add(o, c), a, b), normal: normalize(c) },
+  };
+}
+
+function centroid(points: readonly Vec3[]): Vec3 {
+  return scale(points.reduce(add, [0, 0, 0]), 1 / points.length);
+}
+
+function facesCamera(face: Face, camera: Camera): boolean {
+  return dot(face.normal, sub(camera.position, centroid(face.corners))) > 0;
+}
+
+function polygon(camera: Camera, corners: readonly Vec3[], attrs: string): string {
+  const points = corners.map((p) => camera.project(p).map(num).join(',')).join(' ');
+  return `<polygon points="${points}" ${attrs}/>`;
+}
+
+/** A flat 2D drawing surface in 3D: point (x, y) sits at origin + x·u + y·v. */
+type Plane = { origin: Vec3; u: Vec3; v: Vec3 };
+
+function onPlane(plane: Plane, x: number, y: number): Vec3 {
+  return add(plane.origin, add(scale(plane.u, x), scale(plane.v, y)));
+}
+
+/** Rectangles are projected corner by corner, so outlines stay exact under perspective. */
+type RectPainter = (x: number, y: number, w: number, h: number, attrs: string) => string;
+
+function rectPainter(camera: Camera, plane: Plane): RectPainter {
+  return (x, y, w, h, attrs) =>
+    polygon(
+      camera,
+      [
+        onPlane(plane, x, y),
+        onPlane(plane, x + w, y),
+        onPlane(plane, x + w, y + h),
+        onPlane(plane, x, y + h),
+      ],
+      attrs,
+    );
+}
+
+/**
+ * An SVG matrix that maps plane coordinates to the image: the affine
+ * approximation of the perspective around (cx, cy). Only used for free-form
+ * artwork (wallpaper, text) that is small or clipped to an exact outline.
+ */
+function planeMatrix(camera: Camera, plane: Plane, cx: number, cy: number, span: number): string {
+  const at = (x: number, y: number) => camera.project(onPlane(plane, x, y));
+  const [[x0, y0], [x1, y1], [x2, y2], [x3, y3]] = [
+    at(cx - span, cy),
+    at(cx + span, cy),
+    at(cx, cy - span),
+    at(cx, cy + span),
+  ];
+  const [a, b, c, d] = [
+    (x1 - x0) / (2 * span),
+    (y1 - y0) / (2 * span),
+    (x3 - x2) / (2 * span),
+    (y3 - y2) / (2 * span),
+  ];
+  const [ox, oy] = at(cx, cy);
+  const m = [a, b, c, d, ox - a * cx - c * cy, oy - b * cx - d * cy];
+  return `matrix(${m.map((n) => n.toFixed(4)).join(' ')})`;
+}
+
+// ---------------------------------------------------------------------------
+// Laptop model
+
+const BASE = { w: 320, d: 220, h: 11 };
+const LID = { h: 212, t: 5 };
+const DISPLAY = { w: 300, h: 187, top: 9 }; // 16:10 panel, measured from the lid's top edge
+// Light from the upper left, slightly in front: sets how bright each face is.
+const LIGHT = normalize([-0.45, 0.85, 0.45]);
+
+const POSES: readonly [Pose, ...Pose[]] = [
+  { yaw: -30, pitch: 17, open: 106 },
+  { yaw: 0, pitch: 22, open: 102 },
+  { yaw: 28, pitch: 21, open: 112 },
+  { yaw: -14, pitch: 28, open: 118 },
+];
+
+type Body = { colour: Hsl; keys: string; wordmark: string };
+
+// Silver, space grey, black, blue and sand finishes.
+const BODIES: readonly [Body, ...Body[]] = [
+  { colour: { h: 220, s: 0.08, l: 0.84 }, keys: '#1e2127', wordmark: '#c4c8cf' },
+  { colour: { h: 220, s: 0.06, l: 0.5 }, keys: '#17191d', wordmark: '#9aa0a8' },
+  { colour: { h: 225, s: 0.08, l: 0.24 }, keys: '#0e0f12', wordmark: '#8c929c' },
+  { colour: { h: 212, s: 0.32, l: 0.5 }, keys: '#15202e', wordmark: '#a9bfd8' },
+  { colour: { h: 36, s: 0.22, l: 0.76 }, keys: '#2a241d', wordmark: '#cdbfa9' },
+];
+
+/** Lambert-style shading: faces turned away from the light get darker than the body colour. */
+function shade(body: Hsl, normal: Vec3): string {
+  const facing = dot(normal, LIGHT);
+  return hslToHex({ ...body, l: clamp(body.l + (facing - 0.8) * 0.2, 0.06, 0.96) });
+}
+
+type Geometry = { base: BoxFaces; lid: BoxFaces; lidUp: Vec3 };
+
+function laptopGeometry(open: number): Geometry {
+  const angle = radians(open);
+  // The lid swings about the back edge of the base: `lidUp` runs along the lid, `lidFront` is the screen normal.
+  const lidUp: Vec3 = [0, Math.sin(angle), Math.cos(angle)];
+  const lidFront: Vec3 = [0, -Math.cos(angle), Math.sin(angle)];
+  const hinge: Vec3 = [0, BASE.h, -BASE.d / 2 + LID.t];
+  const base = boxFaces(
+    [-BASE.w / 2, 0, -BASE.d / 2],
+    [BASE.w, 0, 0],
+    [0, BASE.h, 0],
+    [0, 0, BASE.d],
+  );
+  const lidCorner = add(add(hinge, [-BASE.w / 2, 0, 0]), scale(lidFront, -LID.t));
+  const lid = boxFaces(lidCorner, [BASE.w, 0, 0], scale(lidUp, LID.h), scale(lidFront, LID.t));
+  return { base, lid, lidUp };
+}
+
+function allCorners(box: BoxFaces): Vec3[] {
+  return [...box['-a'].corners, ...box['+a'].corners];
+}
+
+const ones = (count: number): number[] => Array.from({ length: count }, () => 1);
+
+/** Key widths per row in key units; each row is stretched to the keyboard width. */
+const KEY_ROWS: readonly (readonly number[])[] = [
+  ones(14),
+  [...ones(13), 1.6],
+  [1.5, ...ones(12), 1.1],
+  [1.8, ...ones(11), 1.8],
+  [2.3, ...ones(10), 2.3],
+  [1, 1, 1, 1.3, 5.6, 1.3, 1, 3],
+];
+
+/** Keyboard and trackpad in deck coordinates (x right, y towards the viewer, origin mid-deck). */
+function deckDetails(rect: RectPainter, body: Body): string {
+  const keyboard = { x: -136, y: -98, w: 272, gap: 2.6 };
+  let y = keyboard.y;
+  const keys = KEY_ROWS.map((row, r) => {
+    const height = r === 0 ? 9 : 15;
+    const unit = (keyboard.w - keyboard.gap * (row.length - 1)) / row.reduce((a, b) => a + b, 0);
+    let x = keyboard.x;
+    const rects = row.map((width) => {
+      const key = rect(x, y, width * unit, height, '');
+      x += width * unit + keyboard.gap;
+      return key;
+    });
+    y += height + keyboard.gap;
+    return rects.join('');
+  }).join('');
+  return (
+    rect(-140, -102, 280, y - keyboard.y + 6.5, 'fill="#000" opacity="0.07"') +
+    // A same-colour stroke with round joins softens the key corners.
+    `<g fill="${body.keys}" stroke="${body.keys}" stroke-width="1.2" stroke-linejoin="round">${keys}</g>` +
+    rect(
+      -64,
+      24,
+      128,
+      74,
+      'fill="#000" opacity="0.06" stroke="#fff" stroke-opacity="0.3" stroke-width="1" stroke-linejoin="round"',
+    )
+  );
+}
+
+// ---------------------------------------------------------------------------
+// Wallpapers, drawn in display coordinates (0..W by 0..H)
+
+type Wallpaper = (accent: Hsl, random: () => number) => string;
+
+const W = DISPLAY.w;
+const H = DISPLAY.h;
+// Wallpaper art overflows the panel a little: its affine placement is approximate, the clip is exact.
+const BLEED = 12;
+
+function backdrop(fill: string): string {
+  return `<rect x="${-BLEED}" y="${-BLEED}" width="${W + 2 * BLEED}" height="${H + 2 * BLEED}" fill="${fill}"/>`;
+}
+
+/** A smooth horizontal wave filled down to the bottom of the display. */
+function wavePath(baseY: number, amplitude: number, phase: number, wavelength: number): string {
+  const points: string[] = [];
+  for (let x = -BLEED; x < W + BLEED + 10; x += 10) {
+    const y = baseY + amplitude * Math.sin((x / wavelength) * 2 * Math.PI + phase);
+    points.push(`${num(x)},${num(y)}`);
+  }
+  return `M${points.join(' L')} V${H + BLEED} H${-BLEED} Z`;
+}
+
+const waves: Wallpaper = (accent, random) => {
+  const layers = [0, 1, 2, 3, 4].map((i) => {
+    const fill = tone(accent, 0.3 + i * 0.1, 0.75, i * 14 - 20);
+    const path = wavePath(70 + i * 24, 10 + random() * 10, random() * 6, 160 + random() * 120);
+    return `<path d="${path}" fill="${fill}" opacity="${num(0.55 + i * 0.1)}"/>`;
+  });
+  return (
+    `<defs>${linearGradient('wp-bg', [tone(accent, 0.82, 0.7, 30), tone(accent, 0.55, 0.8, -10)])}</defs>` +
+    `${backdrop('url(#wp-bg)')}${layers.join('')}`
+  );
+};
+
+const mesh: Wallpaper = (accent, random) => {
+  // Large soft blobs of neighbouring hues read as a "mesh gradient".
+  const blobs = [0, 35, -40, -80].map((dh, i) => {
+    const cx = (0.15 + random() * 0.7) * W;
+    const cy = (0.15 + random() * 0.7) * H;
+    const r = 110 + random() * 60;
+    return (
+      `<defs>${radialGlow(`wp-blob-${i}`, tone(accent, 0.6 - i * 0.04, 0.85, dh))}</defs>` +
+      `<circle cx="${num(cx)}" cy="${num(cy)}" r="${num(r)}" fill="url(#wp-blob-${i})"/>`
+    );
+  });
+  return backdrop(tone(accent, 0.22, 0.6)) + blobs.join('');
+};
+
+const circles: Wallpaper = (accent, random) => {
+  const cx = W * (0.6 + random() * 0.2);
+  const cy = H * (0.45 + random() * 0.2);
+  const rings = [150, 118, 90, 66, 44, 25].map(
+    (r, i) =>
+      `<circle cx="${num(cx)}" cy="${num(cy)}" r="${r}" fill="${tone(accent, 0.2 + i * 0.09, 0.7, i * 8)}"/>`,
+  );
+  const bubbles = [0, 1, 2, 3, 4].map(() => {
+    const r = 4 + random() * 12;
+    return `<circle cx="${num(random() * W)}" cy="${num(random() * H)}" r="${num(r)}" fill="#fff" opacity="${num(0.1 + random() * 0.15)}"/>`;
+  });
+  return `${backdrop(tone(accent, 0.14, 0.6))}${rings.join('')}${bubbles.join('')}`;
+};
+
+const aurora: Wallpaper = (accent, random) => {
+  const ribbons = [0, 1, 2].map((i) => {
+    const y = 50 + i * 38 + random() * 12;
+    const d = `M-20,${num(y + 40)} C${num(W * 0.3)},${num(y - 60)} ${num(W * 0.6)},${num(y + 70)} ${W + 20},${num(y - 20)}`;
+    const colour = tone(accent, 0.62, 0.9, 60 - i * 50);
+    return `<path d="${d}" fill="none" stroke="${colour}" stroke-width="${24 - i * 5}" stroke-linecap="round" opacity="0.85"/>`;
+  });
+  return (
+    `<defs>${blurFilter('wp-glow', 9, 0.1)}${linearGradient('wp-sky', [tone(accent, 0.09, 0.5, 20), tone(accent, 0.22, 0.6, -15)])}</defs>` +
+    `${backdrop('url(#wp-sky)')}<g filter="url(#wp-glow)">${ribbons.join('')}</g>`
+  );
+};
+
+const lowPoly: Wallpaper = (accent, random) => {
+  const [cols, rows] = [8, 5];
+  // A jittered grid of points, split into triangles shaded along the diagonal.
+  const grid = Array.from({ length: rows + 1 }, (_, r) =>
+    Array.from({ length: cols + 1 }, (_, c): Point => {
+      const jitter = (edge: boolean) => (edge ? 0 : (random() - 0.5) * 22);
+      const [x, y] = [-BLEED + (c / cols) * (W + 2 * BLEED), -BLEED + (r / rows) * (H + 2 * BLEED)];
+      return [x + jitter(c === 0 || c === cols), y + jitter(r === 0 || r === rows)];
+    }),
+  );
+  const at = (r: number, c: number): Point => grid[r]?.[c] ?? [0, 0];
+  const triangles: string[] = [];
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const quad = [at(r, c), at(r, c + 1), at(r + 1, c + 1), at(r + 1, c)] as const;
+      for (const tri of [
+        [quad[0], quad[1], quad[2]],
+        [quad[0], quad[2], quad[3]],
+      ]) {
+        const light = 0.28 + ((c + r) / (cols + rows)) * 0.35 + random() * 0.06;
+        const points = tri.map((p) => p.map(num).join(',')).join(' ');
+        const fill = tone(accent, light, 0.7, c * 4);
+        triangles.push(`<polygon points="${points}" fill="${fill}" stroke="${fill}"/>`);
+      }
+    }
+  }
+  // Same-colour strokes hide hairline seams between anti-aliased triangles.
+  return `<g stroke-width="0.6" stroke-linejoin="round">${triangles.join('')}</g>`;
+};
+
+const WALLPAPERS: readonly [Wallpaper, ...Wallpaper[]] = [waves, mesh, circles, aurora, lowPoly];
+
+/** Menu bar and dock make the panel read as a running screen rather than a coloured card. */
+function desktopChrome(rect: RectPainter): string {
+  // Fixed, saturated app colours stand out on the frosted dock whatever the wallpaper.
+  const icons = ['#ff5f57', '#febc2e', '#28c840', '#0a84ff', '#bf5af2', '#ff9f0a'].map(
+    (colour, i) =>
+      rect(W / 2 - 46 + i * 16, H - 14.5, 10, 10, `fill="${colour}" stroke="${colour}"`),
+  );
+  return (
+    rect(0, 0, W, 6, 'fill="#fff" opacity="0.22"') +
+    rect(W / 2 - 52, H - 18, 104, 17, 'fill="#fff" opacity="0.45"') +
+    `<g stroke-width="1.5" stroke-linejoin="round">${icons.join('')}</g>`
+  );
+}
+
+// ---------------------------------------------------------------------------
+// Laptop image
+
+function studioBackground(accent: Hsl, width: number, height: number): string {
+  return (
+    `<defs>${linearGradient('bg', [tone(accent, 0.97, 0.35), tone(accent, 0.86, 0.22)])}` +
+    `<radialGradient id="bg-light" cx="0.5" cy="0.42" r="0.6"><stop offset="0" stop-color="#fff" stop-opacity="0.85"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>` +
+    `${radialGlow('glow-a', tone(accent, 0.7, 0.8, -20), 0.35)}${radialGlow('glow-b', tone(accent, 0.75, 0.7, 35), 0.35)}</defs>` +
+    `<rect width="${width}" height="${height}" fill="url(#bg)"/>` +
+    // Out-of-focus accent glows behind the subject, like coloured studio lights.
+    `<circle cx="170" cy="150" r="220" fill="url(#glow-a)"/><circle cx="650" cy="200" r="200" fill="url(#glow-b)"/>` +
+    `<rect width="${width}" height="${height}" fill="url(#bg-light)"/>`
+  );
+}
+
+/** A wide, soft shadow under the whole footprint plus a tight contact shadow along its edges. */
+function shadows(camera: Camera, geometry: Geometry): string {
+  const footprint = geometry.base['-b'].corners;
+  const points = footprint.map(camera.project);
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  const [minX, maxX, minY, maxY] = [
+    Math.min(...xs),
+    Math.max(...xs),
+    Math.min(...ys),
+    Math.max(...ys),
+  ];
+  return (
+    `<defs>${radialGlow('shadow-soft', '#1b1f29', 0.4)}${blurFilter('shadow-tight', 3, 0.1)}</defs>` +
+    `<ellipse cx="${num((minX + maxX) / 2)}" cy="${num((minY + maxY) / 2 + 14)}" rx="${num((maxX - minX) * 0.62)}" ry="${num((maxY - minY) * 0.75 + 20)}" fill="url(#shadow-soft)"/>` +
+    polygon(camera, footprint, 'fill="#11141a" opacity="0.45" filter="url(#shadow-tight)"')
+  );
+}
+
+function laptopBase(camera: Camera, geometry: Geometry, body: Body): string {
+  const { base } = geometry;
+  const sides = (['-a', '+a', '-c', '+c'] as const)
+    .map((key) => base[key])
+    .filter((face) => facesCamera(face, camera))
+    .map((face) => polygon(camera, face.corners, `fill="${shade(body.colour, face.normal)}"`));
+  const top = base['+b'];
+  const deck: Plane = { origin: centroid(top.corners), u: [1, 0, 0], v: [0, 0, 1] };
+  return (
+    `<defs>${linearGradient('sheen', ['#fff/0.22', '#fff/0'], [0, 0, 0.4, 1])}</defs>` +
+    `<g stroke-linejoin="round">${sides.join('')}</g>` +
+    polygon(camera, top.corners, `fill="${shade(body.colour, top.normal)}"`) +
+    polygon(camera, top.corners, 'fill="url(#sheen)"') +
+    deckDetails(rectPainter(camera, deck), body)
+  );
+}
+
+function laptopLid(
+  camera: Camera,
+  geometry: Geometry,
+  input: LaptopImageInput,
+  body: Body,
+  accent: Hsl,
+): string {
+  const { lid, lidUp } = geometry;
+  const edges = (['-a', '+a', '+b'] as const)
+    .map((key) => lid[key])
+    .filter((face) => facesCamera(face, camera))
+    .map((face) => polygon(camera, face.corners, `fill="${shade(body.colour, face.normal)}"`));
+  const front = lid['+c'];
+  if (!facesCamera(front, camera)) return edges.join('');
+
+  // Lid coordinates: origin at the centre of the screen face, x right, y down towards the hinge.
+  const face: Plane = { origin: centroid(front.corners), u: [1, 0, 0], v: scale(lidUp, -1) };
+  const [halfW, halfH] = [BASE.w / 2, LID.h / 2];
+  const panel: Plane = { ...face, origin: onPlane(face, -W / 2, -halfH + DISPLAY.top) };
+  const onFace = rectPainter(camera, face);
+  const onPanel = rectPainter(camera, panel);
+  const [lensX, lensY] = camera.project(onPlane(face, 0, -halfH + DISPLAY.top / 2));
+
+  const chinCentre = (DISPLAY.top + H + LID.h) / 2 - halfH;
+  const brand = input.brand.trim();
+  const wordmarkSize = fitFontSize(brand, 90, 7.5, 0.72);
+  const random = seededRandom(hashString(`${input.brand}|${input.model}|${input.variant}`));
+  // Step the wallpaper on each full cycle so it does not always pair with the same body colour.
+  const wallpaper = cycle(
+    WALLPAPERS,
+    input.variant + Math.floor(input.variant / WALLPAPERS.length),
+  );
+
+  return (
+    edges.join('') +
+    polygon(camera, front.corners, `fill="${shade(body.colour, front.normal)}"`) +
+    // Black glass bezel, inset slightly so a sliver of the body shows around it.
+    onFace(
+      -halfW + 2.5,
+      -halfH + 2.5,
+      BASE.w - 5,
+      LID.h - 5,
+      'fill="#0b0d11" stroke="#0b0d11" stroke-width="3" stroke-linejoin="round"',
+    ) +
+    `<circle cx="${num(lensX)}" cy="${num(lensY)}" r="1.6" fill="#2a2f3a"/>` +
+    `<defs>${linearGradient('glare', ['#fff/0.16', '#fff/0'], [0, 0, 0.6, 1])}` +
+    `<clipPath id="display">${onPanel(0, 0, W, H, '')}</clipPath></defs>` +
+    `<g clip-path="url(#display)">` +
+    `<g transform="${planeMatrix(camera, panel, W / 2, H / 2, W / 2)}">${wallpaper(accent, random)}</g>` +
+    desktopChrome(onPanel) +
+    onPanel(0, 0, W, H, 'fill="url(#glare)"') +
+    `</g>` +
+    `<g transform="${planeMatrix(camera, face, 0, chinCentre, 40)}">` +
+    `<text x="0" y="${num(chinCentre + wordmarkSize * 0.36)}" text-anchor="middle" font-family="${FONT}" font-size="${num(wordmarkSize)}" font-weight="bold" letter-spacing="${num(wordmarkSize * 0.12)}" fill="${body.wordmark}">${escapeXml(brand)}</text>` +
+    `</g>`
+  );
+}
+
+export function laptopSvg(input: LaptopImageInput): string {
+  const [width, height] = [800, 600];
+  const accent = parseAccent(input.accent);
+  const pose = cycle(POSES, input.variant);
+  const body = cycle(BODIES, input.variant);
+  const geometry = laptopGeometry(pose.open);
+  const subject = [...allCorners(geometry.base), ...allCorners(geometry.lid)];
+  const camera = makeCamera(pose, subject, { x: 130, y: 75, w: 540, h: 420 });
+  return svgDocument(
+    width,
+    height,
+    studioBackground(accent, width, height) +
+      shadows(camera, geometry) +
+      laptopBase(camera, geometry, body) +
+      laptopLid(camera, geometry, input, body, accent),
+  );
+}
+
+// ---------------------------------------------------------------------------
+// Category tile and avatar
+
+/** A flat, front-facing laptop used as a decorative mark; the screen takes `screenFill`. */
+function laptopSilhouette(x: number, y: number, width: number, screenFill: string): string {
+  return (
+    `<g transform="translate(${num(x)} ${num(y)}) scale(${num(width / 100)})">` +
+    `<rect x="10" y="0" width="80" height="53" rx="3.5" fill="#fff"/>` +
+    `<rect x="13.5" y="3.5" width="73" height="44" rx="1" fill="${screenFill}"/>` +
+    `<path d="M3,55 H97 L100,59.5 Q100,62 97.5,62 H2.5 Q0,62 0,59.5 Z" fill="#fff"/>` +
+    `<rect x="41" y="55" width="18" height="2.4" rx="1.2" fill="#000" opacity="0.15"/>` +
+    `</g>`
+  );
+}
+
+export function categorySvg(input: { brand: string; accent: string }): string {
+  const [width, height] = [600, 400];
+  const accent = parseAccent(input.accent);
+  const brand = input.brand.trim();
+  const size = fitFontSize(brand, 520, 80);
+  return svgDocument(
+    width,
+    height,
+    `<defs>${linearGradient('tile', [tone(accent, 0.55, 0.75, 10), tone(accent, 0.3, 0.8, -25)], [0, 0, 1, 1])}` +
+      `${linearGradient('tile-screen', [tone(accent, 0.8, 0.9, 25), tone(accent, 0.5, 0.85, -20)], [0, 0, 1, 1])}` +
+      `${blurFilter('tile-shadow', 10)}</defs>` +
+      `<rect width="${width}" height="${height}" fill="url(#tile)"/>` +
+      // Big faint rings add depth without competing with the name.
+      `<g fill="none" stroke="#fff"><circle cx="460" cy="130" r="200" stroke-opacity="0.07" stroke-width="44"/><circle cx="460" cy="130" r="118" stroke-opacity="0.06" stroke-width="24"/></g>` +
+      `<ellipse cx="460" cy="208" rx="120" ry="10" fill="#000" opacity="0.25" filter="url(#tile-shadow)"/>` +
+      laptopSilhouette(345, 62, 230, 'url(#tile-screen)') +
+      `<text x="40" y="340" font-family="${FONT}" font-size="${num(size)}" font-weight="bold" letter-spacing="${num(-size * 0.02)}" fill="#fff">${escapeXml(brand)}</text>` +
+      `<rect x="42" y="362" width="48" height="5" rx="2.5" fill="#fff" opacity="0.75"/>`,
+  );
+}
+
+function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const first = words[0];
+  if (first === undefined) return '?';
+  const last = words.length > 1 ? words[words.length - 1] : undefined;
+  // Array.from keeps letters outside the Basic Multilingual Plane intact.
+  const letter = (word: string | undefined) =>
+    word === undefined ? '' : (Array.from(word)[0] ?? '');
+  return (letter(first) + letter(last)).toUpperCase();
+}
+
+export function avatarSvg(input: { name: string; accent: string }): string {
+  const size = 256;
+  const accent = parseAccent(input.accent);
+  // Nudge the hue per person so a page of avatars sharing one accent still varies.
+  const dh = (hashString(input.name) % 60) - 30;
+  const text = initials(input.name);
+  const fontSize = text.length > 1 ? 100 : 120;
+  return svgDocument(
+    size,
+    size,
+    `<defs>${linearGradient('avatar', [tone(accent, 0.62, 0.75, dh - 15), tone(accent, 0.38, 0.8, dh + 20)], [0, 0, 1, 1])}</defs>` +
+      `<rect width="${size}" height="${size}" fill="url(#avatar)"/>` +
+      `<circle cx="70" cy="50" r="120" fill="#fff" opacity="0.08"/>` +
+      `<text x="128" y="${num(128 + fontSize * 0.36)}" text-anchor="middle" font-family="${FONT}" font-size="${fontSize}" font-weight="bold" fill="#fff">${escapeXml(text)}</text>`,
+  );
+}
+
+// ---------------------------------------------------------------------------
+// Rasterising
+
+export async function svgToWebp(
+  svg: string,
+  options: { width?: number; quality?: number } = {},
+): Promise<Buffer> {
+  const { width, quality = 82 } = options;
+  const input = Buffer.from(svg);
+  if (width === undefined) return sharp(input).webp({ quality }).toBuffer();
+  // Rasterise the vector at the target size (via density) rather than stretching a 72 dpi bitmap.
+  const { width: natural = width } = await sharp(input).metadata();
+  return sharp(input, { density: (72 * width) / natural })
+    .resize({ width })
+    .webp({ quality })
+    .toBuffer();
+}

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { productSchema } from '@laptops/shared/products';
+import type { Db } from '../../db/client.ts';
+import { listAdvertisedProducts, listLatestProducts } from './products.service.ts';
+
+export const productsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/api/advertiseProducts',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['products'],
+        summary: "Home 'Advertised Items': advertised products that are not sold",
+        response: { 200: z.array(productSchema) },
+      },
+    },
+    async (request) => listAdvertisedProducts(db, await request.getViewer()),
+  );
+
+  app.get(
+    '/api/latestProducts',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['products'],
+        summary: "Home 'Latest Items': the newest available products",
+        response: { 200: z.array(productSchema) },
+      },
+    },
+    async (request) => listLatestProducts(db, await request.getViewer()),
+  );
+};

@@ -1,0 +1,105 @@
+import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { centsToDollars } from '@laptops/shared/money';
+import type { Product } from '@laptops/shared/products';
+import type { Db } from '../../db/client.ts';
+import { categories } from '../../db/schema/categories.ts';
+import { products } from '../../db/schema/products.ts';
+import { users } from '../../db/schema/users.ts';
+import type { Viewer } from '../../plugins/auth.ts';
+
+export const HOME_LATEST_LIMIT = 9;
+export const HOME_ADVERTISED_LIMIT = 6;
+/** Until the catalog gets pagination (issue 7), a category answers its newest listings. */
+export const CATEGORY_PAGE_LIMIT = 100;
+
+const productColumns = {
+  id: products.id,
+  name: products.name,
+  image: products.image,
+  location: products.location,
+  description: products.description,
+  categoryId: products.categoryId,
+  categoryName: categories.name,
+  conditionType: products.conditionType,
+  dateOfPost: products.dateOfPost,
+  yearsOfUse: products.yearsOfUse,
+  originalPriceCents: products.originalPriceCents,
+  resalePriceCents: products.resalePriceCents,
+  mobileNumber: products.mobileNumber,
+  status: products.status,
+  isAdvertised: products.isAdvertised,
+  sellerName: users.name,
+  sellerImage: users.image,
+  sellerEmail: users.email,
+  sellerIsVerified: users.isVerified,
+};
+
+type ProductRow = {
+  [K in keyof typeof productColumns]: (typeof productColumns)[K]['_']['notNull'] extends true
+    ? (typeof productColumns)[K]['_']['data']
+    : (typeof productColumns)[K]['_']['data'] | null;
+};
+
+/** Listings on the marketplace: not withdrawn, and their seller's account not deleted. */
+const listed = and(isNull(products.deletedAt), isNull(users.deletedAt));
+
+function selectListed(db: Db, where: SQL | undefined, limit: number) {
+  return db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(listed, where))
+    .orderBy(desc(products.dateOfPost), desc(products.id))
+    .limit(limit);
+}
+
+/** The API's view of a product. Contact details are for signed-in users only. */
+export function toProduct(row: ProductRow, viewer: Viewer | null): Product {
+  return {
+    _id: row.id,
+    name: row.name,
+    image: row.image,
+    location: row.location,
+    description: row.description,
+    category: row.categoryId,
+    categoryName: row.categoryName,
+    conditionType: row.conditionType,
+    dateOfPost: row.dateOfPost.toISOString(),
+    yearsOfUse: row.yearsOfUse,
+    originalPrice: centsToDollars(row.originalPriceCents),
+    resalePrice: centsToDollars(row.resalePriceCents),
+    mobileNumber: viewer ? row.mobileNumber : null,
+    sellerName: row.sellerName,
+    sellerImage: row.sellerImage,
+    sellerEmail: viewer ? row.sellerEmail : null,
+    isVerified: row.sellerIsVerified,
+    status: row.status,
+    isSold: row.status === 'sold',
+    isAdvertise: row.isAdvertised,
+  };
+}
+
+export async function listLatestProducts(db: Db, viewer: Viewer | null): Promise<Product[]> {
+  const rows = await selectListed(db, eq(products.status, 'available'), HOME_LATEST_LIMIT);
+  return rows.map((row) => toProduct(row, viewer));
+}
+
+export async function listAdvertisedProducts(db: Db, viewer: Viewer | null): Promise<Product[]> {
+  const rows = await selectListed(
+    db,
+    and(eq(products.status, 'available'), eq(products.isAdvertised, true)),
+    HOME_ADVERTISED_LIMIT,
+  );
+  return rows.map((row) => toProduct(row, viewer));
+}
+
+/** A category's listings, newest first, sold ones included (they show 'Not Available'). */
+export async function listCategoryProducts(
+  db: Db,
+  categoryId: string,
+  viewer: Viewer | null,
+): Promise<Product[]> {
+  const rows = await selectListed(db, eq(products.categoryId, categoryId), CATEGORY_PAGE_LIMIT);
+  return rows.map((row) => toProduct(row, viewer));
+}

@@ -1,0 +1,76 @@
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { UserType } from '../db/schema/users.ts';
+import type { Auth } from '../modules/auth/auth.ts';
+
+export type Viewer = {
+  id: string;
+  name: string;
+  email: string;
+  image: string | null;
+  typeOfUser: UserType;
+  isVerified: boolean;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user of this request, or null; read once from the session. */
+    getViewer(): Promise<Viewer | null>;
+  }
+}
+
+/**
+ * Mounts better-auth's own endpoints under /api/auth and gives every request a
+ * way to know who is calling, from the session cookie only.
+ */
+export const authPlugin = fp(async (app: FastifyInstance, options: { auth: Auth; baseURL: string }) => {
+  const { auth, baseURL } = options;
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: { hide: true },
+    async handler(request, reply) {
+      const hasBody = request.method !== 'GET' && request.body !== undefined;
+      const response = await auth.handler(
+        new Request(new URL(request.url, baseURL), {
+          method: request.method,
+          headers: fromNodeHeaders(request.headers),
+          body: hasBody ? JSON.stringify(request.body) : undefined,
+        }),
+      );
+      reply.status(response.status);
+      response.headers.forEach((value, key) => {
+        if (key !== 'set-cookie') reply.header(key, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      return reply.send(response.body ? await response.text() : null);
+    },
+  });
+
+  const viewers = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
+  app.decorateRequest('getViewer', function (this: FastifyRequest) {
+    let viewer = viewers.get(this);
+    if (!viewer) {
+      viewer = readViewer(auth, this);
+      viewers.set(this, viewer);
+    }
+    return viewer;
+  });
+});
+
+async function readViewer(auth: Auth, request: FastifyRequest): Promise<Viewer | null> {
+  const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  if (!session || session.user.deletedAt) return null;
+  const user = session.user;
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    image: user.image ?? null,
+    typeOfUser: user.typeOfUser as UserType,
+    isVerified: Boolean(user.isVerified),
+  };
+}

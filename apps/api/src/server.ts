@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedDemoData } from './db/seed/seed-demo.ts';
+import { resolveAuthSecret } from './lib/auth-secret.ts';
+import { createLocalImageStorage } from './modules/images/image-storage.ts';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+const config = loadConfig();
+const webDistDir =
+  config.webDistDir ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const database = config.databaseUrl
+  ? await openDatabase({ databaseUrl: config.databaseUrl })
+  : await openDatabase({ dataDir: config.dataDir, purpose: 'server' });
+await database.migrate();
+
+const imageStorage = createLocalImageStorage(path.join(config.dataDir, 'images'));
+const app = await buildApp({
+  config: { ...config, webDistDir },
+  database,
+  authSecret: resolveAuthSecret(config.authSecret, config.dataDir),
+  imageStorage,
+  logger:
+    config.env === 'production'
+      ? { level: config.logLevel }
+      : { level: config.logLevel, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } },
+});
+
+if (config.seedDemo && (await seedDemoData(database.db, imageStorage))) {
+  app.log.info('seeded the demo marketplace (accounts are listed in the README)');
+}
+
+let shuttingDown = false;
+async function shutdown(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  app.log.info({ signal }, 'shutting down');
+  const timer = setTimeout(() => {
+    app.log.error('shutdown took too long, exiting');
+    process.exit(1);
+  }, SHUTDOWN_TIMEOUT_MS);
+  timer.unref();
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'error while shutting down');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`marketplace running on ${config.publicUrl} (${database.kind})`);
+} catch (error) {
+  app.log.error({ err: error }, 'could not start');
+  await database.close();
+  process.exit(1);
+}

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type App } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { createLocalImageStorage, type ImageStorage } from '../modules/images/image-storage.ts';
+
+export type TestContext = {
+  app: App;
+  database: Database;
+  imageStorage: ImageStorage;
+  dataDir: string;
+  close(): Promise<void>;
+};
+
+/**
+ * A fresh database for one test file: PGlite loaded from the migrated template, or,
+ * with TEST_DATABASE_URL, a throw-away database on that PostgreSQL server.
+ */
+async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const name = `laptops_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: url.toString() });
+    await database.migrate();
+    return {
+      database,
+      async drop() {
+        const dropper = new pg.Client({ connectionString: serverUrl });
+        await dropper.connect();
+        await dropper.query(`drop database if exists ${name} with (force)`);
+        await dropper.end();
+      },
+    };
+  }
+  const template = await fs.readFile(inject('pgliteTemplatePath'));
+  const pglite = await PGlite.create({ loadDataDir: new Blob([template]) });
+  return { database: await openDatabase({ pglite }), drop: async () => {} };
+}
+
+export async function createTestContext(
+  env: Record<string, string> = {},
+): Promise<TestContext> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'laptops-test-'));
+  const { database, drop } = await openTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+    MAIL_FROM: 'Laptop Resale <operator@laptops.test>',
+    ...env,
+  });
+  const imageStorage = createLocalImageStorage(path.join(dataDir, 'images'));
+  const app = await buildApp({
+    config,
+    database,
+    authSecret: 'test-secret-that-is-long-enough-for-better-auth',
+    imageStorage,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    imageStorage,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs a user in through better-auth and returns the session cookie header. */
+export async function signIn(app: App, email: string, password: string): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    payload: { email, password },
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`sign-in failed (${response.statusCode}): ${response.body}`);
+  }
+  const setCookie = response.headers['set-cookie'];
+  const cookies = Array.isArray(setCookie) ? setCookie : [setCookie ?? ''];
+  return cookies.map((cookie) => cookie.split(';')[0]).join('; ');
+}

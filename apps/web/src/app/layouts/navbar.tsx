@@ -1,0 +1,84 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { messages } from '../../lib/messages.ts';
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-field px-3 py-2 font-medium transition hover:bg-base-200 ${isActive ? 'text-primary' : ''}`;
+
+/**
+ * SPEC.md "Navbar". Signed-out visitors see Home, Blogs and Login; the signed-in
+ * parts (Dashboard, avatar, LogOut) join `links` and the right-hand slot with accounts.
+ */
+export function Navbar() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const t = messages.nav;
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  const links = [
+    { to: '/', label: t.home, end: true },
+    { to: '/blogs', label: t.blogs, end: false },
+    { to: '/login', label: t.login, end: false },
+  ];
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+        <Link to="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight">
+          <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
+          <span>
+            Laptop<span className="text-primary">Resale</span>
+          </span>
+        </Link>
+
+        <ul className="ml-auto hidden items-center gap-1 md:flex">
+          {links.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end={link.end} className={linkClass}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+
+        <button
+          type="button"
+          className="btn btn-ghost btn-square ml-auto md:hidden"
+          aria-label={menuOpen ? t.closeMenu : t.openMenu}
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+        </button>
+      </nav>
+
+      {menuOpen && (
+        <ul id={menuId} className="flex flex-col gap-1 border-t border-base-300 px-4 py-3 md:hidden">
+          {links.map((link) => (
+            <li key={link.to}>
+              <NavLink
+                to={link.to}
+                end={link.end}
+                className={(state) => `block ${linkClass(state)}`}
+                onClick={() => setMenuOpen(false)}
+              >
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,119 @@
+import type { Product } from '@laptops/shared/products';
+import { formatPrice, shortDate, truncate } from '../../../lib/format.ts';
+import { messages } from '../../../lib/messages.ts';
+import { ProductMenu } from './product-menu.tsx';
+
+export const CARD_NAME_LENGTH = 50;
+export const CARD_DESCRIPTION_LENGTH = 170;
+
+const conditionBadge: Record<Product['conditionType'], string> = {
+  Excellent: 'badge-success',
+  Good: 'badge-info',
+  Fair: 'badge-warning',
+};
+
+type ProductCardProps = {
+  product: Product;
+  onBook: (product: Product) => void;
+  onReport: (product: Product) => void;
+};
+
+/** SPEC.md "Product card". */
+export function ProductCard({ product, onBook, onReport }: ProductCardProps) {
+  const t = messages.productCard;
+  const sold = product.isSold;
+  return (
+    <article
+      className="card h-full overflow-hidden border border-base-300 bg-base-100 shadow-sm"
+      aria-label={product.name}
+    >
+      <figure className="relative bg-base-200">
+        <img
+          src={product.image}
+          alt={product.name}
+          width={800}
+          height={600}
+          loading="lazy"
+          className="aspect-[4/3] w-full object-cover"
+        />
+        <span className={`badge absolute top-3 left-3 border-0 ${conditionBadge[product.conditionType]}`}>
+          {product.conditionType}
+        </span>
+      </figure>
+      <div className="card-body gap-3 p-5">
+        <div className="flex items-start justify-between gap-2">
+          <h3 className="card-title text-base leading-snug" title={product.name}>
+            {truncate(product.name, CARD_NAME_LENGTH)}
+          </h3>
+          <ProductMenu productName={product.name} onReport={() => onReport(product)} />
+        </div>
+
+        <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+          <dt className="text-base-content/60">{t.posted}</dt>
+          <dd>
+            <time dateTime={product.dateOfPost}>{shortDate(product.dateOfPost)}</time>
+          </dd>
+          <dt className="text-base-content/60">{t.yearsOfUse}</dt>
+          <dd>{product.yearsOfUse}</dd>
+          <dt className="text-base-content/60">{t.location}</dt>
+          <dd>{product.location}</dd>
+          <dt className="text-base-content/60">{t.condition}</dt>
+          <dd>{product.conditionType}</dd>
+        </dl>
+
+        <p className="text-sm text-base-content/80">
+          {truncate(product.description, CARD_DESCRIPTION_LENGTH)}
+        </p>
+
+        <div className="flex items-baseline gap-3">
+          <span className="text-2xl font-bold text-primary">
+            <span className="sr-only">{t.resalePrice}: </span>
+            {formatPrice(product.resalePrice)}
+          </span>
+          <span className="text-sm text-base-content/60">
+            <span className="sr-only">{t.originalPrice}: </span>
+            <s>{formatPrice(product.originalPrice)}</s>
+          </span>
+        </div>
+
+        <div className="mt-auto flex items-center gap-3 border-t border-base-300 pt-3">
+          <div className="avatar">
+            <div className="size-10 rounded-full bg-base-200">
+              {product.sellerImage && (
+                <img src={product.sellerImage} alt={product.sellerName} width={40} height={40} loading="lazy" />
+              )}
+            </div>
+          </div>
+          <div className="min-w-0 flex-1 text-sm">
+            <p className="flex items-center gap-1 font-semibold">
+              <span className="truncate">{product.sellerName}</span>
+              {product.isVerified && (
+                <svg viewBox="0 0 24 24" className="size-4 shrink-0 text-info" role="img" aria-label={t.verified}>
+                  <title>{t.verified}</title>
+                  <path
+                    fill="currentColor"
+                    d="M12 1l2.9 2.1 3.6-.1 1.1 3.4 2.9 2.1-1.1 3.5 1.1 3.4-2.9 2.1-1.1 3.4-3.6-.1L12 23l-2.9-2.1-3.6.1-1.1-3.4-2.9-2.1 1.1-3.4L1.5 8.5l2.9-2.1 1.1-3.4 3.6.1z"
+                  />
+                  <path fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" d="M7.5 12.2l3 3 6-6.2" />
+                </svg>
+              )}
+            </p>
+            <p className="text-base-content/70">
+              {t.mobile}: {product.mobileNumber ?? <span className="italic">{t.mobileHidden}</span>}
+            </p>
+          </div>
+        </div>
+
+        {sold ? (
+          <button type="button" className="btn btn-block" disabled>
+            {t.notAvailable}
+          </button>
+        ) : (
+          <button type="button" className="btn btn-primary btn-block" onClick={() => onBook(product)}>
+            {t.bookNow}
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}

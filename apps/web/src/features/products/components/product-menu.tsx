@@ -1,0 +1,68 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { messages } from '../../../lib/messages.ts';
+
+/** The card's '⋮' menu. Closes on Escape, on a click elsewhere, and after a choice. */
+export function ProductMenu({ productName, onReport }: { productName: string; onReport: () => void }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const firstItemRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    firstItemRef.current?.focus();
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  return (
+    <div ref={rootRef} className="relative">
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm btn-circle"
+        aria-label={`${messages.productCard.options}: ${productName}`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <svg viewBox="0 0 24 24" className="size-5" fill="currentColor" aria-hidden="true">
+          <circle cx="12" cy="5" r="2" />
+          <circle cx="12" cy="12" r="2" />
+          <circle cx="12" cy="19" r="2" />
+        </svg>
+      </button>
+      {open && (
+        <ul
+          id={menuId}
+          role="menu"
+          className="menu absolute right-0 z-10 mt-1 w-44 rounded-box border border-base-300 bg-base-100 p-1 shadow-lg"
+        >
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              ref={firstItemRef}
+              onClick={() => {
+                setOpen(false);
+                onReport();
+              }}
+            >
+              {messages.productCard.reportProduct}
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}

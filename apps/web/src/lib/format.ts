@@ -1,0 +1,14 @@
+/** Cuts text to `max` characters and marks the cut with an ellipsis. */
+export function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+/** SPEC.md shows dates as the first 10 characters of the ISO timestamp (YYYY-MM-DD). */
+export function shortDate(iso: string): string {
+  return iso.slice(0, 10);
+}
+
+/** Dollars as the API gives them, shown with cents: 649 -> "$649.00". */
+export function formatPrice(dollars: number): string {
+  return `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}

@@ -1,0 +1,26 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiRequestError } from './api-client.ts';
+
+/** SPEC.md section 9: 3 retries, backoff from 1 s capped at 30 s, cache kept 5 minutes. */
+export const MAX_RETRIES = 3;
+export const GC_TIME_MS = 300_000;
+
+export function retryDelay(attempt: number): number {
+  return Math.min(1000 * 2 ** attempt, 30_000);
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        gcTime: GC_TIME_MS,
+        staleTime: 30_000,
+        retryDelay,
+        // A refusal (4xx) will not change by asking again.
+        retry: (failureCount, error) =>
+          failureCount < MAX_RETRIES &&
+          !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500),
+      },
+    },
+  });
+}

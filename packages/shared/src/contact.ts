@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { contactMessages } from './messages.ts';
+
+/** The Home 'Contact Us' form, shared by the form and POST /api/contact. */
+export const contactMessageInputSchema = z.object({
+  email: z
+    .string({ error: contactMessages.emailRequired })
+    .trim()
+    .min(1, contactMessages.emailRequired)
+    .max(254, contactMessages.emailInvalid)
+    .pipe(z.email({ error: contactMessages.emailInvalid })),
+  subject: z
+    .string({ error: contactMessages.subjectRequired })
+    .trim()
+    .min(1, contactMessages.subjectRequired)
+    .max(200, contactMessages.subjectTooLong),
+  message: z
+    .string({ error: contactMessages.messageRequired })
+    .trim()
+    .min(1, contactMessages.messageRequired)
+    .max(5000, contactMessages.messageTooLong),
+});
+
+export type ContactMessageInput = z.infer<typeof contactMessageInputSchema>;
+
+export const contactMessageResultSchema = z.object({
+  acknowledged: z.literal(true),
+  insertedId: z.string(),
+});
