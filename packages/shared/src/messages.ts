@@ -10,3 +10,9 @@ export const contactMessages = {
   messageRequired: 'Please write your message',
   messageTooLong: 'The message can be at most 5000 characters',
 } as const;
+
+/** SPEC.md section 5, Login. */
+export const loginMessages = {
+  emailRequired: 'Please fil the input field',
+  passwordRequired: 'Please fil the password field',
+} as const;

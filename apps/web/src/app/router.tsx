@@ -32,6 +32,13 @@ export const routes: RouteObject[] = [
               return { Component: CategoryRoute };
             }),
           },
+          {
+            path: 'login',
+            lazy: withTimeout(async () => {
+              const { LoginPage } = await import('../features/auth/components/login-page.tsx');
+              return { Component: LoginPage };
+            }),
+          },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

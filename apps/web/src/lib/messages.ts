@@ -46,6 +46,14 @@ export const messages = {
     notFoundText: 'It may have been removed. Pick another category from the home page.',
     backHome: 'Back to Home',
   },
+  login: {
+    title: 'Login',
+    email: 'Email',
+    password: 'Password',
+    submit: 'Login',
+    success: (name: string) => `Login successfully. Congratulations ${name}.`,
+    failed: 'Could not sign in. Please try again.',
+  },
   nav: {
     home: 'Home',
     blogs: 'Blogs',

@@ -1,0 +1,106 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Product } from '@laptops/shared/products';
+import { ProductCard } from './product-card.tsx';
+
+function makeProduct(overrides: Partial<Product> = {}): Product {
+  return {
+    _id: '7b1c0a52-3a55-4a8e-9a43-1f2b3c4d5e6f',
+    name: 'Dell XPS 13',
+    image: '/api/images/xps.webp',
+    location: 'Boston, MA',
+    description: 'Tiny and light.',
+    category: 'c1',
+    categoryName: 'Dell',
+    conditionType: 'Excellent',
+    dateOfPost: '2026-11-20T09:15:00.000Z',
+    yearsOfUse: 2,
+    originalPrice: 1299,
+    resalePrice: 749.5,
+    mobileNumber: '+1 617 555 0100',
+    sellerName: 'Marcus Lee',
+    sellerImage: '/api/images/marcus.webp',
+    sellerEmail: 'marcus@example.com',
+    isVerified: false,
+    status: 'available',
+    isSold: false,
+    isAdvertise: false,
+    ...overrides,
+  };
+}
+
+function renderCard(product: Product) {
+  const onBook = vi.fn();
+  const onReport = vi.fn();
+  render(<ProductCard product={product} onBook={onBook} onReport={onReport} />);
+  return { onBook, onReport, card: screen.getByRole('article') };
+}
+
+describe('ProductCard', () => {
+  it('cuts the name at 50 characters and the description at 170, with an ellipsis', () => {
+    const name = 'Lenovo ThinkPad X1 Carbon Gen 10 with a very long name indeed';
+    const description = 'd'.repeat(171);
+    const { card } = renderCard(makeProduct({ name, description }));
+    expect(within(card).getByRole('heading').textContent).toBe(`${name.slice(0, 50)}...`);
+    expect(within(card).getByText(`${'d'.repeat(170)}...`)).toBeTruthy();
+  });
+
+  it('keeps short texts whole', () => {
+    const name = 'x'.repeat(50);
+    const { card } = renderCard(makeProduct({ name, description: 'e'.repeat(170) }));
+    expect(within(card).getByRole('heading').textContent).toBe(name);
+    expect(within(card).getByText('e'.repeat(170))).toBeTruthy();
+  });
+
+  it('shows the date as its first 10 characters, both prices, and the seller', () => {
+    const { card } = renderCard(makeProduct());
+    expect(within(card).getByText('2026-11-20')).toBeTruthy();
+    expect(card.textContent).toContain('$749.50');
+    expect(card.textContent).toContain('$1,299.00');
+    expect(card.textContent).toContain('Marcus Lee');
+    expect(card.textContent).toContain('+1 617 555 0100');
+    expect(within(card).getByAltText('Marcus Lee')).toBeTruthy();
+    expect(within(card).queryByRole('img', { name: 'Verified seller' })).toBeNull();
+  });
+
+  it('shows the verified tick for a verified seller', () => {
+    const { card } = renderCard(makeProduct({ isVerified: true }));
+    expect(within(card).getByRole('img', { name: 'Verified seller' })).toBeTruthy();
+  });
+
+  it('hides the mobile number from guests', () => {
+    const { card } = renderCard(makeProduct({ mobileNumber: null }));
+    expect(card.textContent).toContain('Sign in to see');
+  });
+
+  it("offers 'Book Now' for an available product", async () => {
+    const product = makeProduct();
+    const { card, onBook } = renderCard(product);
+    await userEvent.click(within(card).getByRole('button', { name: 'Book Now' }));
+    expect(onBook).toHaveBeenCalledWith(product);
+    expect(within(card).queryByRole('button', { name: 'Not Available' })).toBeNull();
+  });
+
+  it("replaces 'Book Now' with a disabled 'Not Available' when sold", () => {
+    const { card } = renderCard(makeProduct({ status: 'sold', isSold: true }));
+    const button = within(card).getByRole('button', { name: 'Not Available' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(within(card).queryByRole('button', { name: 'Book Now' })).toBeNull();
+  });
+
+  it("offers 'Report Product' in the card's menu, which closes on Escape", async () => {
+    const product = makeProduct();
+    const { card, onReport } = renderCard(product);
+    const menuButton = within(card).getByRole('button', { name: /More options/ });
+    await userEvent.click(menuButton);
+    expect(menuButton.getAttribute('aria-expanded')).toBe('true');
+    await userEvent.keyboard('{Escape}');
+    expect(within(card).queryByRole('menu')).toBeNull();
+
+    await userEvent.click(menuButton);
+    await userEvent.click(within(card).getByRole('menuitem', { name: 'Report Product' }));
+    expect(onReport).toHaveBeenCalledWith(product);
+    expect(within(card).queryByRole('menu')).toBeNull();
+  });
+});
