@@ -74,7 +74,7 @@ export function Footer() {
           </ul>
         </div>
       </div>
-      <div className="border-t border-white/10 py-5 text-center text-sm text-neutral-content/70">
+      <div className="border-t border-white/10 py-5 text-center text-sm text-neutral-content/80">
         <p>{t.copyright}</p>
       </div>
     </footer>

@@ -9,7 +9,7 @@ export function NotFoundRoute() {
     <section className="flex flex-col items-center gap-4 py-10 text-center">
       <NotFoundGraphic />
       <h1 className="text-3xl font-bold">{t.notFoundTitle}</h1>
-      <p className="max-w-md text-base-content/70">{t.notFoundText}</p>
+      <p className="max-w-md text-base-content/75">{t.notFoundText}</p>
       <Link to="/" className="btn btn-primary">
         {t.backHome}
       </Link>

@@ -14,7 +14,7 @@ export function RouteError() {
         <path d="M32 16v22M32 44v4" stroke="currentColor" strokeWidth="5" strokeLinecap="round" />
       </svg>
       <h1 className="text-3xl font-bold">{t.errorTitle}</h1>
-      <p className="text-base-content/70">{t.errorText}</p>
+      <p className="text-base-content/75">{t.errorText}</p>
       <div className="flex gap-3">
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
           {t.reload}

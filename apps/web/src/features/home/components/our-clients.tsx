@@ -22,7 +22,7 @@ export function OurClients() {
           <h2 id="our-clients-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
             Our Clients
           </h2>
-          <p className="mt-2 text-base-content/70">
+          <p className="mt-2 text-base-content/75">
             Schools, studios and growing teams buy their laptops from our sellers.
           </p>
         </div>

@@ -49,15 +49,15 @@ export function ProductCard({ product, onBook, onReport }: ProductCardProps) {
         </div>
 
         <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
-          <dt className="text-base-content/60">{t.posted}</dt>
+          <dt className="text-base-content/75">{t.posted}</dt>
           <dd>
             <time dateTime={product.dateOfPost}>{shortDate(product.dateOfPost)}</time>
           </dd>
-          <dt className="text-base-content/60">{t.yearsOfUse}</dt>
+          <dt className="text-base-content/75">{t.yearsOfUse}</dt>
           <dd>{product.yearsOfUse}</dd>
-          <dt className="text-base-content/60">{t.location}</dt>
+          <dt className="text-base-content/75">{t.location}</dt>
           <dd>{product.location}</dd>
-          <dt className="text-base-content/60">{t.condition}</dt>
+          <dt className="text-base-content/75">{t.condition}</dt>
           <dd>{product.conditionType}</dd>
         </dl>
 
@@ -70,7 +70,7 @@ export function ProductCard({ product, onBook, onReport }: ProductCardProps) {
             <span className="sr-only">{t.resalePrice}: </span>
             {formatPrice(product.resalePrice)}
           </span>
-          <span className="text-sm text-base-content/60">
+          <span className="text-sm text-base-content/75">
             <span className="sr-only">{t.originalPrice}: </span>
             <s>{formatPrice(product.originalPrice)}</s>
           </span>
@@ -98,7 +98,7 @@ export function ProductCard({ product, onBook, onReport }: ProductCardProps) {
                 </svg>
               )}
             </p>
-            <p className="text-base-content/70">
+            <p className="text-base-content/75">
               {t.mobile}: {product.mobileNumber ?? <span className="italic">{t.mobileHidden}</span>}
             </p>
           </div>

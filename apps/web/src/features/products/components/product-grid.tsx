@@ -10,7 +10,7 @@ type ProductGridProps = {
 
 export function ProductGrid({ products, onBook, onReport }: ProductGridProps) {
   if (products.length === 0) {
-    return <p className="py-10 text-center text-base-content/70">{messages.noProducts}</p>;
+    return <p className="py-10 text-center text-base-content/75">{messages.noProducts}</p>;
   }
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

@@ -1,0 +1,198 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+test.describe('Home', () => {
+  test('shows every section of SPEC.md in order', async ({ page }) => {
+    await page.goto('/');
+    const carousel = page.getByRole('region', { name: 'Featured' });
+    await expect(carousel).toBeVisible();
+    await expect(carousel.getByRole('group', { includeHidden: true })).toHaveCount(4);
+    await expect(page.getByRole('heading', { name: 'Welcome to Laptop Resale' })).toBeVisible();
+
+    const headings = ['Advertised Items', 'Product Categories', 'Latest Items', 'Why buy your next laptop here', 'Our Clients', 'Contact Us'];
+    for (const name of headings) await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+    const order = await page.getByRole('heading', { level: 2 }).allTextContents();
+    expect(order.filter((h) => headings.includes(h))).toEqual(headings);
+
+    const advertised = page.getByRole('region', { name: 'Advertised Items' });
+    await expect(advertised.getByRole('article').first()).toBeVisible();
+    const latest = page.getByRole('region', { name: 'Latest Items' });
+    await expect(latest.getByRole('article')).toHaveCount(9);
+    await expect(page.getByRole('region', { name: 'Our Clients' }).getByRole('img')).toHaveCount(6);
+  });
+
+  test('auto-plays the slideshow every 6 seconds, also after the visitor picks a slide', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    const active = page.locator('[aria-roledescription="slide"][data-active="true"]');
+    await expect(active).toHaveAttribute('aria-label', '1 of 4');
+    await page.clock.runFor(6000);
+    await expect(active).toHaveAttribute('aria-label', '2 of 4');
+    await page.getByRole('button', { name: 'Show slide 4' }).click();
+    await expect(active).toHaveAttribute('aria-label', '4 of 4');
+    await page.clock.runFor(6000);
+    await expect(active).toHaveAttribute('aria-label', '1 of 4');
+  });
+
+  test('shows the orange spinner while the lists load', async ({ page }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/latestProducts', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    const spinner = page.getByRole('status').filter({ hasText: 'Loading' });
+    await expect(spinner).toBeVisible();
+    const graphic = spinner.getByTestId('spinner');
+    await expect(graphic).toHaveAttribute('width', '60');
+    await expect(graphic.locator('path')).toHaveAttribute('stroke', '#f97316');
+    release();
+    await expect(spinner).toBeHidden();
+    await expect(page.getByRole('region', { name: 'Latest Items' }).getByRole('article').first()).toBeVisible();
+  });
+
+  test('product cards follow SPEC.md, and Book Now leads to the login page', async ({ page }) => {
+    await page.goto('/');
+    const card = page.getByRole('region', { name: 'Latest Items' }).getByRole('article').first();
+    await expect(card.getByRole('heading')).toBeVisible();
+    await expect(card.getByText(/^\d{4}-\d{2}-\d{2}$/)).toBeVisible();
+    await expect(card.getByText(/\$[\d,]+\.\d{2}/).first()).toBeVisible();
+    await expect(card.getByRole('img').first()).toHaveAttribute('alt', /.+/);
+    await card.getByRole('button', { name: /More options/ }).click();
+    await expect(card.getByRole('menuitem', { name: 'Report Product' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await card.getByRole('button', { name: 'Book Now' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  });
+
+  test('the Contact Us form refuses bad input, then sends and confirms with a toast', async ({ page }) => {
+    await page.goto('/');
+    const form = page.getByRole('region', { name: 'Contact Us' });
+    await form.getByRole('button', { name: 'Send' }).click();
+    await expect(form.getByText('Please enter your email')).toBeVisible();
+    await form.getByLabel('Email').fill(`visitor-${Date.now()}@example.com`);
+    await form.getByLabel('Subject').fill('Do you ship to Canada?');
+    await form.getByLabel('Message').fill('I would like to buy the ThinkPad and live in Toronto.');
+    await form.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Thank you! Your message was sent.')).toBeVisible();
+    await expect(form.getByLabel('Subject')).toHaveValue('');
+  });
+
+  test('has no detectable accessibility violations', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Latest Items' }).getByRole('article').first()).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
+  });
+});
+
+test.describe('Categories', () => {
+  test('each tile links to /category/{id}, which lists that category', async ({ page }) => {
+    await page.goto('/');
+    const tiles = page.getByRole('region', { name: 'Product Categories' }).getByRole('link');
+    await expect(tiles.first()).toBeVisible();
+    expect(await tiles.count()).toBeGreaterThanOrEqual(6);
+    const dell = tiles.filter({ hasText: 'Dell' });
+    const href = await dell.getAttribute('href');
+    expect(href).toMatch(/^\/category\/[0-9a-f-]{36}$/);
+    await dell.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByRole('heading', { name: 'Products of Dell', level: 1 })).toBeVisible();
+    const cards = page.getByRole('article');
+    await expect(cards.first()).toBeVisible();
+    for (const name of await cards.getByRole('heading').allTextContents()) expect(name).toMatch(/Dell/);
+    // A sold laptop stays listed with a disabled 'Not Available'.
+    await expect(page.getByRole('button', { name: 'Not Available' }).first()).toBeDisabled();
+  });
+
+  test('an unknown category shows a clear not-found state', async ({ page }) => {
+    await page.goto('/category/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('heading', { name: 'This category does not exist' })).toBeVisible();
+  });
+});
+
+test.describe('Navbar and footer', () => {
+  test('links to Home, Blogs and Login; the mobile menu opens and closes', async ({ page, isMobile }) => {
+    await page.goto('/blogs');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    if (isMobile) {
+      const toggle = nav.getByRole('button', { name: 'Open menu' });
+      await toggle.click();
+      await expect(nav.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+      const menu = page.locator('header ul').last();
+      await expect(menu.getByRole('link', { name: 'Login' })).toBeVisible();
+      await nav.getByRole('button', { name: 'Close menu' }).click();
+      await expect(menu.getByRole('link', { name: 'Login' })).toBeHidden();
+      await nav.getByRole('button', { name: 'Open menu' }).click();
+      await page.locator('header').getByRole('link', { name: 'Home' }).click();
+    } else {
+      for (const name of ['Home', 'Blogs', 'Login']) await expect(nav.getByRole('link', { name })).toBeVisible();
+      await nav.getByRole('link', { name: 'Home' }).click();
+    }
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the footer has its contacts, links and the 2022 copyright', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByText('Copyright © 2022')).toBeVisible();
+    for (const name of ['FAQ', 'Privacy Policy', 'Terms & Conditions']) {
+      await expect(footer.getByRole('link', { name })).toHaveAttribute('href', '/');
+    }
+    await expect(footer.getByRole('link', { name: /@/ })).toBeVisible();
+    await expect(footer.getByRole('link', { name: /\+1/ })).toBeVisible();
+    await expect(footer.getByRole('link', { name: 'Facebook' })).toBeVisible();
+  });
+});
+
+test.describe('Blogs and not found', () => {
+  test('the blog page answers the four questions', async ({ page }) => {
+    await page.goto('/blogs');
+    const cards = page.getByRole('main').getByRole('heading', { level: 2 });
+    await expect(cards).toHaveCount(4);
+    await expect(cards.nth(0)).toContainText('state');
+    await expect(cards.nth(1)).toContainText('prototyp');
+    await expect(cards.nth(2)).toContainText('unit test');
+    await expect(cards.nth(3)).toContainText('Vue');
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+  });
+
+  test('an unknown path shows the animated 404 screen', async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('img', { name: '404: page not found' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('an unknown API path is a JSON 404, never the web page', async ({ request }) => {
+    const response = await request.get('/api/no-such-thing');
+    expect(response.status()).toBe(404);
+    expect(await response.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+});
+
+test.describe('Login', () => {
+  test("shows SPEC.md's messages and signs a demo buyer in, back to where they were", async ({ page }) => {
+    await page.goto('/category/00000000-0000-4000-8000-000000000000');
+    await page.goto('/');
+    await page.getByRole('region', { name: 'Latest Items' }).getByRole('button', { name: 'Book Now' }).first().click();
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Please fil the input field')).toBeVisible();
+    await expect(page.getByText('Please fil the password field')).toBeVisible();
+    await page.getByLabel('Email').fill('emma@example.com');
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Invalid email or password')).toBeVisible();
+    await page.getByLabel('Password').fill('demo1234');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Login successfully. Congratulations Emma Wilson.')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    // Signed in, the seller's phone number is shown.
+    await expect(page.getByRole('region', { name: 'Latest Items' }).getByText(/Mobile: \+1/).first()).toBeVisible();
+  });
+});
