@@ -87,6 +87,15 @@ export function BannerSlideshow() {
               loading={index === 0 ? 'eager' : 'lazy'}
               className="absolute inset-0 h-full w-full object-cover object-right"
             />
+            {/* On narrow screens the art sits under the text: a scrim keeps the text readable. */}
+            <div
+              aria-hidden="true"
+              className={`absolute inset-0 lg:hidden ${
+                slide.dark
+                  ? 'bg-gradient-to-r from-slate-950/90 via-slate-950/70 to-slate-950/10'
+                  : 'bg-gradient-to-r from-white/95 via-white/80 to-white/10'
+              }`}
+            />
             <div
               className={`relative flex h-full max-w-xl flex-col justify-center gap-3 p-6 sm:p-10 lg:p-14 ${
                 slide.dark ? 'text-white' : 'text-neutral'
