@@ -18,6 +18,8 @@ export const staticClientPlugin = fp(async (app: FastifyInstance, options: { dis
       root: distDir,
       wildcard: false,
       index: false,
+      // Our own cache headers below, not the plugin's default max-age=0.
+      cacheControl: false,
       setHeaders(res, filePath) {
         const isHashed = filePath.startsWith(path.join(distDir, 'assets') + path.sep);
         res.setHeader('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,0 +1,48 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../test/test-app.ts';
+
+let t: TestContext;
+let distDir: string;
+beforeAll(async () => {
+  distDir = await fs.mkdtemp(path.join(os.tmpdir(), 'laptops-dist-'));
+  await fs.mkdir(path.join(distDir, 'assets'));
+  await fs.writeFile(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  await fs.writeFile(path.join(distDir, 'assets', 'index-AbC123.js'), 'console.log(1)');
+  await fs.writeFile(path.join(distDir, 'favicon.svg'), '<svg/>');
+  t = await createTestContext({ WEB_DIST_DIR: distDir });
+});
+afterAll(async () => {
+  await t?.close();
+  await fs.rm(distDir, { recursive: true, force: true });
+});
+
+it('serves hashed assets with a year-long immutable cache', async () => {
+  const response = await t.app.inject({ method: 'GET', url: '/assets/index-AbC123.js' });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+});
+
+it('serves index.html for client routes, revalidated on every visit', async () => {
+  for (const url of ['/', '/blogs', '/category/123', '/dashboard/myorders?x=1']) {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode, url).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<div id="root">');
+  }
+  const favicon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+  expect(favicon.headers['cache-control']).toBe('no-cache');
+});
+
+it('never serves index.html for /api paths or missing files', async () => {
+  for (const url of ['/api/nope', '/api', '/assets/missing.js']) {
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode, url).toBe(404);
+    expect(response.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  }
+  const post = await t.app.inject({ method: 'POST', url: '/blogs' });
+  expect(post.statusCode).toBe(404);
+});
