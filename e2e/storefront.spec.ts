@@ -9,8 +9,16 @@ test.describe('Home', () => {
     await expect(carousel.getByRole('group', { includeHidden: true })).toHaveCount(4);
     await expect(page.getByRole('heading', { name: 'Welcome to Laptop Resale' })).toBeVisible();
 
-    const headings = ['Advertised Items', 'Product Categories', 'Latest Items', 'Why buy your next laptop here', 'Our Clients', 'Contact Us'];
-    for (const name of headings) await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+    const headings = [
+      'Advertised Items',
+      'Product Categories',
+      'Latest Items',
+      'Why buy your next laptop here',
+      'Our Clients',
+      'Contact Us',
+    ];
+    for (const name of headings)
+      await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
     const order = await page.getByRole('heading', { level: 2 }).allTextContents();
     expect(order.filter((h) => headings.includes(h))).toEqual(headings);
 
@@ -21,7 +29,9 @@ test.describe('Home', () => {
     await expect(page.getByRole('region', { name: 'Our Clients' }).getByRole('img')).toHaveCount(6);
   });
 
-  test('auto-plays the slideshow every 6 seconds, also after the visitor picks a slide', async ({ page }) => {
+  test('auto-plays the slideshow every 6 seconds, also after the visitor picks a slide', async ({
+    page,
+  }) => {
     await page.clock.install();
     await page.goto('/');
     const active = page.locator('[aria-roledescription="slide"][data-active="true"]');
@@ -49,7 +59,9 @@ test.describe('Home', () => {
     await expect(graphic.locator('path')).toHaveAttribute('stroke', '#f97316');
     release();
     await expect(spinner).toBeHidden();
-    await expect(page.getByRole('region', { name: 'Latest Items' }).getByRole('article').first()).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Latest Items' }).getByRole('article').first(),
+    ).toBeVisible();
   });
 
   test('product cards follow SPEC.md, and Book Now leads to the login page', async ({ page }) => {
@@ -67,7 +79,9 @@ test.describe('Home', () => {
     await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
   });
 
-  test('the Contact Us form refuses bad input, then sends and confirms with a toast', async ({ page }) => {
+  test('the Contact Us form refuses bad input, then sends and confirms with a toast', async ({
+    page,
+  }) => {
     await page.goto('/');
     const form = page.getByRole('region', { name: 'Contact Us' });
     await form.getByRole('button', { name: 'Send' }).click();
@@ -82,9 +96,19 @@ test.describe('Home', () => {
 
   test('has no detectable accessibility violations', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('region', { name: 'Latest Items' }).getByRole('article').first()).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Latest Items' }).getByRole('article').first(),
+    ).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
+    expect(
+      results.violations.map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(' | ')}`,
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -102,7 +126,8 @@ test.describe('Categories', () => {
     await expect(page.getByRole('heading', { name: 'Products of Dell', level: 1 })).toBeVisible();
     const cards = page.getByRole('article');
     await expect(cards.first()).toBeVisible();
-    for (const name of await cards.getByRole('heading').allTextContents()) expect(name).toMatch(/Dell/);
+    for (const name of await cards.getByRole('heading').allTextContents())
+      expect(name).toMatch(/Dell/);
     // A sold laptop stays listed with a disabled 'Not Available'.
     await expect(page.getByRole('button', { name: 'Not Available' }).first()).toBeDisabled();
   });
@@ -114,13 +139,19 @@ test.describe('Categories', () => {
 });
 
 test.describe('Navbar and footer', () => {
-  test('links to Home, Blogs and Login; the mobile menu opens and closes', async ({ page, isMobile }) => {
+  test('links to Home, Blogs and Login; the mobile menu opens and closes', async ({
+    page,
+    isMobile,
+  }) => {
     await page.goto('/blogs');
     const nav = page.getByRole('navigation', { name: 'Main' });
     if (isMobile) {
       const toggle = nav.getByRole('button', { name: 'Open menu' });
       await toggle.click();
-      await expect(nav.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+      await expect(nav.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      );
       const menu = page.locator('header ul').last();
       await expect(menu.getByRole('link', { name: 'Login' })).toBeVisible();
       await nav.getByRole('button', { name: 'Close menu' }).click();
@@ -128,7 +159,8 @@ test.describe('Navbar and footer', () => {
       await nav.getByRole('button', { name: 'Open menu' }).click();
       await page.locator('header').getByRole('link', { name: 'Home' }).click();
     } else {
-      for (const name of ['Home', 'Blogs', 'Login']) await expect(nav.getByRole('link', { name })).toBeVisible();
+      for (const name of ['Home', 'Blogs', 'Login'])
+        await expect(nav.getByRole('link', { name })).toBeVisible();
       await nav.getByRole('link', { name: 'Home' }).click();
     }
     await expect(page).toHaveURL(/\/$/);
@@ -177,10 +209,16 @@ test.describe('Blogs and not found', () => {
 });
 
 test.describe('Login', () => {
-  test("shows SPEC.md's messages and signs a demo buyer in, back to where they were", async ({ page }) => {
+  test("shows SPEC.md's messages and signs a demo buyer in, back to where they were", async ({
+    page,
+  }) => {
     await page.goto('/category/00000000-0000-4000-8000-000000000000');
     await page.goto('/');
-    await page.getByRole('region', { name: 'Latest Items' }).getByRole('button', { name: 'Book Now' }).first().click();
+    await page
+      .getByRole('region', { name: 'Latest Items' })
+      .getByRole('button', { name: 'Book Now' })
+      .first()
+      .click();
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByText('Please fil the input field')).toBeVisible();
     await expect(page.getByText('Please fil the password field')).toBeVisible();
@@ -193,6 +231,11 @@ test.describe('Login', () => {
     await expect(page.getByText('Login successfully. Congratulations Emma Wilson.')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     // Signed in, the seller's phone number is shown.
-    await expect(page.getByRole('region', { name: 'Latest Items' }).getByText(/Mobile: \+1/).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Latest Items' })
+        .getByText(/Mobile: \+1/)
+        .first(),
+    ).toBeVisible();
   });
 });

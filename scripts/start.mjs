@@ -7,7 +7,13 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
-const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'packages/shared/src'];
+const sources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/public',
+  'apps/web/vite.config.ts',
+  'packages/shared/src',
+];
 
 function newestMtime(target) {
   const stat = fs.statSync(target, { throwIfNoEntry: false });
@@ -15,14 +21,24 @@ function newestMtime(target) {
   if (!stat.isDirectory()) return stat.mtimeMs;
   return fs
     .readdirSync(target)
-    .reduce((newest, entry) => Math.max(newest, newestMtime(path.join(target, entry))), stat.mtimeMs);
+    .reduce(
+      (newest, entry) => Math.max(newest, newestMtime(path.join(target, entry))),
+      stat.mtimeMs,
+    );
 }
 
 const builtAt = fs.statSync(builtIndex, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 const sourcesAt = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
 if (builtAt < sourcesAt) {
-  console.log(builtAt ? 'The web client changed; rebuilding it...' : 'Building the web client (first start)...');
-  const build = spawnSync('npm', ['run', 'build', '--workspace', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  console.log(
+    builtAt
+      ? 'The web client changed; rebuilding it...'
+      : 'Building the web client (first start)...',
+  );
+  const build = spawnSync('npm', ['run', 'build', '--workspace', 'apps/web'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

@@ -3,7 +3,9 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import { DataDirLockedError } from '../src/db/lock.ts';
 
 /** Opens the configured database for a command-line script, migrated, or exits with a clear message. */
-export async function openCliDatabase(purpose: string): Promise<{ config: Config; database: Database }> {
+export async function openCliDatabase(
+  purpose: string,
+): Promise<{ config: Config; database: Database }> {
   const config = loadConfig();
   try {
     const database = config.databaseUrl

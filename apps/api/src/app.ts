@@ -52,12 +52,17 @@ export async function buildApp(options: AppOptions) {
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: app.log,
     });
-  const imageStorage = options.imageStorage ?? createLocalImageStorage(path.join(config.dataDir, 'images'));
+  const imageStorage =
+    options.imageStorage ?? createLocalImageStorage(path.join(config.dataDir, 'images'));
   const auth = createAuth({
     db: database.db,
     secret: options.authSecret,
     baseURL: config.publicUrl,
-    trustedOrigins: [config.publicUrl, 'http://localhost:5173'],
+    // The Vite dev server is a trusted origin in development only.
+    trustedOrigins:
+      config.env === 'development'
+        ? [config.publicUrl, 'http://localhost:5173']
+        : [config.publicUrl],
   });
   const db = database.db;
 

@@ -10,8 +10,7 @@ import { createLocalImageStorage } from './modules/images/image-storage.ts';
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 const config = loadConfig();
-const webDistDir =
-  config.webDistDir ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+const webDistDir = config.webDistDir ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 const database = config.databaseUrl
   ? await openDatabase({ databaseUrl: config.databaseUrl })
@@ -27,7 +26,10 @@ const app = await buildApp({
   logger:
     config.env === 'production'
       ? { level: config.logLevel }
-      : { level: config.logLevel, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } },
+      : {
+          level: config.logLevel,
+          transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } },
+        },
 });
 
 if (config.seedDemo && (await seedDemoData(database.db, imageStorage))) {

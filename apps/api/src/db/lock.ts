@@ -52,7 +52,10 @@ export function acquireDataDirLock(dataDir: string, purpose: string): () => void
 
 function readHolder(lockPath: string): { pid: number; purpose: string } | undefined {
   try {
-    const parsed = JSON.parse(fs.readFileSync(lockPath, 'utf8')) as { pid?: unknown; purpose?: unknown };
+    const parsed = JSON.parse(fs.readFileSync(lockPath, 'utf8')) as {
+      pid?: unknown;
+      purpose?: unknown;
+    };
     if (typeof parsed.pid !== 'number') return undefined;
     return { pid: parsed.pid, purpose: String(parsed.purpose ?? 'unknown') };
   } catch {

@@ -34,15 +34,25 @@ export function createMailer(options: {
       describe: () => `SMTP ${safeUrl.host}`,
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   return {
     async send(mail) {
       const info = await transport.sendMail({ from: options.from, ...mail });
       await fs.mkdir(options.outboxDir, { recursive: true });
-      const file = path.join(options.outboxDir, `${Date.now()}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
+      const file = path.join(
+        options.outboxDir,
+        `${Date.now()}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
+      );
       await fs.writeFile(file, info.message as Buffer);
       const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
-      options.log.info({ to: mail.to, subject: mail.subject, file, links }, 'email written to outbox');
+      options.log.info(
+        { to: mail.to, subject: mail.subject, file, links },
+        'email written to outbox',
+      );
     },
     describe: () => `outbox ${options.outboxDir}`,
   };

@@ -21,7 +21,9 @@ export const accessControlPlugin = fp(async (app: FastifyInstance) => {
     if (!isApi || selfGuardedPrefixes.some((prefix) => route.url.startsWith(prefix))) return;
     const access = (route.config as { access?: Access } | undefined)?.access;
     if (!access) {
-      throw new Error(`Route ${String(route.method)} ${route.url} does not declare who may call it`);
+      throw new Error(
+        `Route ${String(route.method)} ${route.url} does not declare who may call it`,
+      );
     }
     if (access === 'public') return;
     const guard = async (request: FastifyRequest) => {
@@ -32,6 +34,8 @@ export const accessControlPlugin = fp(async (app: FastifyInstance) => {
       }
     };
     const existing = route.preHandler;
-    route.preHandler = existing ? [guard, ...(Array.isArray(existing) ? existing : [existing])] : [guard];
+    route.preHandler = existing
+      ? [guard, ...(Array.isArray(existing) ? existing : [existing])]
+      : [guard];
   });
 });

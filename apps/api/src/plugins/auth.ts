@@ -24,42 +24,44 @@ declare module 'fastify' {
  * Mounts better-auth's own endpoints under /api/auth and gives every request a
  * way to know who is calling, from the session cookie only.
  */
-export const authPlugin = fp(async (app: FastifyInstance, options: { auth: Auth; baseURL: string }) => {
-  const { auth, baseURL } = options;
+export const authPlugin = fp(
+  async (app: FastifyInstance, options: { auth: Auth; baseURL: string }) => {
+    const { auth, baseURL } = options;
 
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/api/auth/*',
-    schema: { hide: true },
-    async handler(request, reply) {
-      const hasBody = request.method !== 'GET' && request.body !== undefined;
-      const response = await auth.handler(
-        new Request(new URL(request.url, baseURL), {
-          method: request.method,
-          headers: fromNodeHeaders(request.headers),
-          body: hasBody ? JSON.stringify(request.body) : undefined,
-        }),
-      );
-      reply.status(response.status);
-      response.headers.forEach((value, key) => {
-        if (key !== 'set-cookie') reply.header(key, value);
-      });
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length > 0) reply.header('set-cookie', cookies);
-      return reply.send(response.body ? await response.text() : null);
-    },
-  });
+    app.route({
+      method: ['GET', 'POST'],
+      url: '/api/auth/*',
+      schema: { hide: true },
+      async handler(request, reply) {
+        const hasBody = request.method !== 'GET' && request.body !== undefined;
+        const response = await auth.handler(
+          new Request(new URL(request.url, baseURL), {
+            method: request.method,
+            headers: fromNodeHeaders(request.headers),
+            body: hasBody ? JSON.stringify(request.body) : undefined,
+          }),
+        );
+        reply.status(response.status);
+        response.headers.forEach((value, key) => {
+          if (key !== 'set-cookie') reply.header(key, value);
+        });
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length > 0) reply.header('set-cookie', cookies);
+        return reply.send(response.body ? await response.text() : null);
+      },
+    });
 
-  const viewers = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
-  app.decorateRequest('getViewer', function (this: FastifyRequest) {
-    let viewer = viewers.get(this);
-    if (!viewer) {
-      viewer = readViewer(auth, this);
-      viewers.set(this, viewer);
-    }
-    return viewer;
-  });
-});
+    const viewers = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
+    app.decorateRequest('getViewer', function (this: FastifyRequest) {
+      let viewer = viewers.get(this);
+      if (!viewer) {
+        viewer = readViewer(auth, this);
+        viewers.set(this, viewer);
+      }
+      return viewer;
+    });
+  },
+);
 
 async function readViewer(auth: Auth, request: FastifyRequest): Promise<Viewer | null> {
   const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });

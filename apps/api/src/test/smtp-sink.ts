@@ -3,7 +3,11 @@ import { SMTPServer } from 'smtp-server';
 export type ReceivedMail = { from: string; to: string[]; raw: string };
 
 /** A real SMTP server on 127.0.0.1 that keeps what it receives, for mail tests. */
-export async function startSmtpSink(): Promise<{ url: string; received: ReceivedMail[]; close(): Promise<void> }> {
+export async function startSmtpSink(): Promise<{
+  url: string;
+  received: ReceivedMail[];
+  close(): Promise<void>;
+}> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,

@@ -49,9 +49,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
   return { database: await openDatabase({ pglite }), drop: async () => {} };
 }
 
-export async function createTestContext(
-  env: Record<string, string> = {},
-): Promise<TestContext> {
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'laptops-test-'));
   const { database, drop } = await openTestDatabase();
   const config = loadConfig({

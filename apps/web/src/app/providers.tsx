@@ -3,9 +3,21 @@ import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 
 /** SPEC.md section 9 toast durations (react-hot-toast also caps visible toasts at 20). */
-export const toastDurations = { success: 2000, error: 4000, blank: 4000, custom: 4000, loading: Infinity };
+export const toastDurations = {
+  success: 2000,
+  error: 4000,
+  blank: 4000,
+  custom: 4000,
+  loading: Infinity,
+};
 
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+export function AppProviders({
+  queryClient,
+  children,
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}

@@ -33,7 +33,8 @@ export const messages = {
   },
   contact: {
     title: 'Contact Us',
-    subtitle: 'Questions about a laptop, an order or selling with us? Write to us and we will answer by email.',
+    subtitle:
+      'Questions about a laptop, an order or selling with us? Write to us and we will answer by email.',
     email: 'Email',
     subject: 'Subject',
     message: 'Message',

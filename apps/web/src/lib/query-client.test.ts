@@ -3,7 +3,9 @@ import { ApiRequestError } from './api-client.ts';
 import { createQueryClient, retryDelay } from './query-client.ts';
 
 it('backs off exponentially from 1 s, capped at 30 s (SPEC.md section 9)', () => {
-  expect([0, 1, 2, 3, 4, 5, 10].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+  expect([0, 1, 2, 3, 4, 5, 10].map(retryDelay)).toEqual([
+    1000, 2000, 4000, 8000, 16000, 30000, 30000,
+  ]);
 });
 
 it('retries failures 3 times, but never a 4xx refusal, and keeps the cache 5 minutes', () => {

@@ -43,7 +43,10 @@ export const products = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
-    check('products_condition_type_check', sql`${table.conditionType} in ('Excellent', 'Good', 'Fair')`),
+    check(
+      'products_condition_type_check',
+      sql`${table.conditionType} in ('Excellent', 'Good', 'Fair')`,
+    ),
     check('products_status_check', sql`${table.status} in ('available', 'sold')`),
     check('products_original_price_positive', sql`${table.originalPriceCents} > 0`),
     check('products_resale_price_positive', sql`${table.resalePriceCents} > 0`),

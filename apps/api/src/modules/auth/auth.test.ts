@@ -22,7 +22,9 @@ describe('better-auth on our database', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(String(response.headers['set-cookie'])).toMatch(/HttpOnly/i);
-    expect(response.json()).toMatchObject({ user: { email: user.email, typeOfUser: 'seller', isVerified: true } });
+    expect(response.json()).toMatchObject({
+      user: { email: user.email, typeOfUser: 'seller', isVerified: true },
+    });
   });
 
   it('refuses a wrong password', async () => {
@@ -43,17 +45,38 @@ describe('better-auth on our database', () => {
     expect(buyer.statusCode).toBe(200);
     expect(buyer.json()).toMatchObject({ user: { typeOfUser: 'buyer', isVerified: false } });
 
-    const seller = await signUp({ name: 'Sam', email: 'sam@example.test', password: 'secret1', typeOfUser: 'seller' });
+    const seller = await signUp({
+      name: 'Sam',
+      email: 'sam@example.test',
+      password: 'secret1',
+      typeOfUser: 'seller',
+    });
     expect(seller.json()).toMatchObject({ user: { typeOfUser: 'seller' } });
 
-    const admin = await signUp({ name: 'Eve', email: 'eve@example.test', password: 'secret1', typeOfUser: 'admin' });
+    const admin = await signUp({
+      name: 'Eve',
+      email: 'eve@example.test',
+      password: 'secret1',
+      typeOfUser: 'admin',
+    });
     expect(admin.statusCode).toBe(400);
-    const [eve] = await t.database.db.select().from(users).where(eq(users.email, 'eve@example.test'));
+    const [eve] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'eve@example.test'));
     expect(eve).toBeUndefined();
 
     // A client cannot verify itself: the field is not an input and is ignored.
-    const verified = await signUp({ name: 'Vic', email: 'vic@example.test', password: 'secret1', isVerified: true });
-    const [vic] = await t.database.db.select().from(users).where(eq(users.email, 'vic@example.test'));
+    const verified = await signUp({
+      name: 'Vic',
+      email: 'vic@example.test',
+      password: 'secret1',
+      isVerified: true,
+    });
+    const [vic] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'vic@example.test'));
     expect(vic?.isVerified ?? verified.statusCode >= 400).not.toBe(true);
   });
 

@@ -17,8 +17,14 @@ afterAll(async () => {
 describe('GET /api/categories', () => {
   it('lists every category with its id, name and image, by name', async () => {
     const db = t.database.db;
-    const b = await createCategory(db, { name: `zz-B-${randomUUID()}`, image: '/api/images/b.webp' });
-    const a = await createCategory(db, { name: `zz-A-${randomUUID()}`, image: '/api/images/a.webp' });
+    const b = await createCategory(db, {
+      name: `zz-B-${randomUUID()}`,
+      image: '/api/images/b.webp',
+    });
+    const a = await createCategory(db, {
+      name: `zz-A-${randomUUID()}`,
+      image: '/api/images/a.webp',
+    });
     const response = await t.app.inject({ method: 'GET', url: '/api/categories' });
     expect(response.statusCode).toBe(200);
     const list = response.json<Category[]>();
@@ -36,8 +42,17 @@ describe('GET /api/category/:id', () => {
     const seller = await createUser(db, { typeOfUser: 'seller' });
     const category = await createCategory(db);
     const other = await createCategory(db);
-    const old = await createProduct(db, { sellerId: seller.id, categoryId: category.id, dateOfPost: new Date('2026-01-01T10:00:00Z') });
-    const sold = await createProduct(db, { sellerId: seller.id, categoryId: category.id, status: 'sold', dateOfPost: new Date('2026-02-01T10:00:00Z') });
+    const old = await createProduct(db, {
+      sellerId: seller.id,
+      categoryId: category.id,
+      dateOfPost: new Date('2026-01-01T10:00:00Z'),
+    });
+    const sold = await createProduct(db, {
+      sellerId: seller.id,
+      categoryId: category.id,
+      status: 'sold',
+      dateOfPost: new Date('2026-02-01T10:00:00Z'),
+    });
     const withdrawn = await createProduct(db, { sellerId: seller.id, categoryId: category.id });
     await db.update(products).set({ deletedAt: new Date() }).where(eq(products.id, withdrawn.id));
     await createProduct(db, { sellerId: seller.id, categoryId: other.id });
@@ -66,13 +81,17 @@ describe('GET /api/category/:id', () => {
         url: `/api/category/${encodeURIComponent(badId)}`,
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR', message: 'Not a valid id' } });
+      expect(response.json()).toMatchObject({
+        error: { code: 'VALIDATION_ERROR', message: 'Not a valid id' },
+      });
     },
   );
 
   it('answers 414 with the JSON error body for an absurdly long id', async () => {
     const response = await t.app.inject({ method: 'GET', url: `/api/category/${'a'.repeat(500)}` });
     expect(response.statusCode).toBe(414);
-    expect(response.json()).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
+    expect(response.json()).toMatchObject({
+      error: { code: expect.any(String), message: expect.any(String) },
+    });
   });
 });

@@ -25,14 +25,24 @@ describe('POST /api/contact', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/contact',
-      payload: { email: ' Visitor@Example.com ', subject: 'Is the XPS still for sale?', message: 'Hello, can I see it on Friday?' },
+      payload: {
+        email: ' Visitor@Example.com ',
+        subject: 'Is the XPS still for sale?',
+        message: 'Hello, can I see it on Friday?',
+      },
     });
     expect(response.statusCode).toBe(201);
     const body = response.json<{ acknowledged: boolean; insertedId: string }>();
     expect(body.acknowledged).toBe(true);
 
-    const [saved] = await t.database.db.select().from(contactMessages).where(eq(contactMessages.id, body.insertedId));
-    expect(saved).toMatchObject({ email: 'Visitor@Example.com', subject: 'Is the XPS still for sale?' });
+    const [saved] = await t.database.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.id, body.insertedId));
+    expect(saved).toMatchObject({
+      email: 'Visitor@Example.com',
+      subject: 'Is the XPS still for sale?',
+    });
 
     await expect.poll(() => smtp.received.length).toBe(1);
     const mail = smtp.received[0];
@@ -44,16 +54,26 @@ describe('POST /api/contact', () => {
 
   it.each([
     [{}, 'email', 'Please enter your email'],
-    [{ email: 'not-an-email', subject: 'Hi', message: 'Hello' }, 'email', 'Please enter a valid email address'],
+    [
+      { email: 'not-an-email', subject: 'Hi', message: 'Hello' },
+      'email',
+      'Please enter a valid email address',
+    ],
     [{ email: 'a@b.co', subject: '   ', message: 'Hello' }, 'subject', 'Please enter a subject'],
     [{ email: 'a@b.co', subject: 'Hi', message: '' }, 'message', 'Please write your message'],
     [{ email: 'a@b.co', subject: 'Hi', message: 42 }, 'message', 'Please write your message'],
-    [{ email: 'a@b.co', subject: 'x'.repeat(201), message: 'Hello' }, 'subject', 'The subject can be at most 200 characters'],
+    [
+      { email: 'a@b.co', subject: 'x'.repeat(201), message: 'Hello' },
+      'subject',
+      'The subject can be at most 200 characters',
+    ],
   ])('refuses %j with a clear message and stores nothing', async (payload, field, message) => {
     const before = await storedCount();
     const response = await t.app.inject({ method: 'POST', url: '/api/contact', payload });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR', fields: { [field]: message } } });
+    expect(response.json()).toMatchObject({
+      error: { code: 'VALIDATION_ERROR', fields: { [field]: message } },
+    });
     expect(await storedCount()).toBe(before);
   });
 
@@ -94,7 +114,11 @@ describe('the outbox (no SMTP_URL)', () => {
       const response = await local.app.inject({
         method: 'POST',
         url: '/api/contact',
-        payload: { email: 'visitor@example.com', subject: 'Outbox check', message: 'Kept on disk.' },
+        payload: {
+          email: 'visitor@example.com',
+          subject: 'Outbox check',
+          message: 'Kept on disk.',
+        },
       });
       expect(response.statusCode).toBe(201);
       const outbox = path.join(local.dataDir, 'outbox');

@@ -18,7 +18,9 @@ it('answers ok while the database is reachable', async () => {
 it('answers JSON 404s for unknown API routes', async () => {
   const response = await t.app.inject({ method: 'GET', url: '/api/nope' });
   expect(response.statusCode).toBe(404);
-  expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No such route: GET /api/nope' } });
+  expect(response.json()).toEqual({
+    error: { code: 'NOT_FOUND', message: 'No such route: GET /api/nope' },
+  });
 });
 
 it('serves the OpenAPI document generated from the contracts', async () => {
@@ -26,6 +28,12 @@ it('serves the OpenAPI document generated from the contracts', async () => {
   expect(response.statusCode).toBe(200);
   const doc = response.json<{ paths: Record<string, unknown> }>();
   expect(Object.keys(doc.paths)).toEqual(
-    expect.arrayContaining(['/api/categories', '/api/category/{id}', '/api/latestProducts', '/api/advertiseProducts', '/api/contact']),
+    expect.arrayContaining([
+      '/api/categories',
+      '/api/category/{id}',
+      '/api/latestProducts',
+      '/api/advertiseProducts',
+      '/api/contact',
+    ]),
   );
 });

@@ -28,10 +28,27 @@ describe('GET /api/latestProducts', () => {
     const seller = await createUser(db, { typeOfUser: 'seller' });
     const category = await createCategory(db);
     const base = Date.now() + 60_000;
-    const older = await createProduct(db, { sellerId: seller.id, categoryId: category.id, dateOfPost: new Date(base) });
-    const newer = await createProduct(db, { sellerId: seller.id, categoryId: category.id, dateOfPost: new Date(base + 1000) });
-    const sold = await createProduct(db, { sellerId: seller.id, categoryId: category.id, status: 'sold', dateOfPost: new Date(base + 2000) });
-    const withdrawn = await createProduct(db, { sellerId: seller.id, categoryId: category.id, dateOfPost: new Date(base + 3000) });
+    const older = await createProduct(db, {
+      sellerId: seller.id,
+      categoryId: category.id,
+      dateOfPost: new Date(base),
+    });
+    const newer = await createProduct(db, {
+      sellerId: seller.id,
+      categoryId: category.id,
+      dateOfPost: new Date(base + 1000),
+    });
+    const sold = await createProduct(db, {
+      sellerId: seller.id,
+      categoryId: category.id,
+      status: 'sold',
+      dateOfPost: new Date(base + 2000),
+    });
+    const withdrawn = await createProduct(db, {
+      sellerId: seller.id,
+      categoryId: category.id,
+      dateOfPost: new Date(base + 3000),
+    });
     await db.update(products).set({ deletedAt: new Date() }).where(eq(products.id, withdrawn.id));
 
     const latest = ids(await listing('/api/latestProducts'));
@@ -42,7 +59,11 @@ describe('GET /api/latestProducts', () => {
 
   it("shows prices in dollars, the date, and the seller's current name, picture and tick", async () => {
     const db = t.database.db;
-    const seller = await createUser(db, { typeOfUser: 'seller', name: 'Old Name', image: '/api/images/a.webp' });
+    const seller = await createUser(db, {
+      typeOfUser: 'seller',
+      name: 'Old Name',
+      image: '/api/images/a.webp',
+    });
     const category = await createCategory(db, { name: `Brand ${Date.now()}` });
     const product = await createProduct(db, {
       sellerId: seller.id,
@@ -51,7 +72,10 @@ describe('GET /api/latestProducts', () => {
       resalePriceCents: 64950,
       dateOfPost: new Date(Date.now() + 120_000),
     });
-    await db.update(users).set({ name: 'New Name', isVerified: true }).where(eq(users.id, seller.id));
+    await db
+      .update(users)
+      .set({ name: 'New Name', isVerified: true })
+      .where(eq(users.id, seller.id));
 
     const [first] = await listing('/api/latestProducts');
     expect(first).toMatchObject({
@@ -94,7 +118,11 @@ describe('GET /api/latestProducts', () => {
     const db = t.database.db;
     const seller = await createUser(db, { typeOfUser: 'seller' });
     const category = await createCategory(db);
-    const product = await createProduct(db, { sellerId: seller.id, categoryId: category.id, dateOfPost: new Date(Date.now() + 240_000) });
+    const product = await createProduct(db, {
+      sellerId: seller.id,
+      categoryId: category.id,
+      dateOfPost: new Date(Date.now() + 240_000),
+    });
     expect(ids(await listing('/api/latestProducts'))).toContain(product.id);
     await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, seller.id));
     expect(ids(await listing('/api/latestProducts'))).not.toContain(product.id);
@@ -106,9 +134,18 @@ describe('GET /api/advertiseProducts', () => {
     const db = t.database.db;
     const seller = await createUser(db, { typeOfUser: 'seller' });
     const category = await createCategory(db);
-    const advertised = await createProduct(db, { sellerId: seller.id, categoryId: category.id, isAdvertised: true });
+    const advertised = await createProduct(db, {
+      sellerId: seller.id,
+      categoryId: category.id,
+      isAdvertised: true,
+    });
     const plain = await createProduct(db, { sellerId: seller.id, categoryId: category.id });
-    const soldAdvertised = await createProduct(db, { sellerId: seller.id, categoryId: category.id, isAdvertised: true, status: 'sold' });
+    const soldAdvertised = await createProduct(db, {
+      sellerId: seller.id,
+      categoryId: category.id,
+      isAdvertised: true,
+      status: 'sold',
+    });
 
     const list = await listing('/api/advertiseProducts');
     expect(ids(list)).toContain(advertised.id);

@@ -2,10 +2,26 @@ import { Link } from 'react-router';
 import { messages } from '../../lib/messages.ts';
 
 const socialLinks = [
-  { label: 'Facebook', href: 'https://www.facebook.com/', path: 'M14 8h3V4h-3c-2.8 0-5 2.2-5 5v2H7v4h2v7h4v-7h3l1-4h-4V9c0-.6.4-1 1-1z' },
-  { label: 'X (Twitter)', href: 'https://x.com/', path: 'M4 4l7.2 9.6L4.4 20H6l6-5.5 4.2 5.5H20l-7.6-10L18.8 4h-1.6l-5.5 5-3.8-5z' },
-  { label: 'Instagram', href: 'https://www.instagram.com/', path: 'M7 3h10a4 4 0 014 4v10a4 4 0 01-4 4H7a4 4 0 01-4-4V7a4 4 0 014-4zm5 5a4 4 0 100 8 4 4 0 000-8zm5.5-1.5a1 1 0 100 2 1 1 0 000-2z' },
-  { label: 'LinkedIn', href: 'https://www.linkedin.com/', path: 'M4 9h3v11H4zM5.5 4a1.8 1.8 0 110 3.6 1.8 1.8 0 010-3.6zM10 9h3v1.6c.5-.9 1.7-1.8 3.4-1.8 3.2 0 3.6 2.1 3.6 4.8V20h-3v-5.6c0-1.3 0-3-1.8-3s-2.2 1.4-2.2 2.9V20h-3z' },
+  {
+    label: 'Facebook',
+    href: 'https://www.facebook.com/',
+    path: 'M14 8h3V4h-3c-2.8 0-5 2.2-5 5v2H7v4h2v7h4v-7h3l1-4h-4V9c0-.6.4-1 1-1z',
+  },
+  {
+    label: 'X (Twitter)',
+    href: 'https://x.com/',
+    path: 'M4 4l7.2 9.6L4.4 20H6l6-5.5 4.2 5.5H20l-7.6-10L18.8 4h-1.6l-5.5 5-3.8-5z',
+  },
+  {
+    label: 'Instagram',
+    href: 'https://www.instagram.com/',
+    path: 'M7 3h10a4 4 0 014 4v10a4 4 0 01-4 4H7a4 4 0 01-4-4V7a4 4 0 014-4zm5 5a4 4 0 100 8 4 4 0 000-8zm5.5-1.5a1 1 0 100 2 1 1 0 000-2z',
+  },
+  {
+    label: 'LinkedIn',
+    href: 'https://www.linkedin.com/',
+    path: 'M4 9h3v11H4zM5.5 4a1.8 1.8 0 110 3.6 1.8 1.8 0 010-3.6zM10 9h3v1.6c.5-.9 1.7-1.8 3.4-1.8 3.2 0 3.6 2.1 3.6 4.8V20h-3v-5.6c0-1.3 0-3-1.8-3s-2.2 1.4-2.2 2.9V20h-3z',
+  },
 ];
 
 /** SPEC.md "Footer": description, contacts, social links, FAQ/Privacy/Terms (to home), 2022. */
@@ -45,7 +61,12 @@ export function Footer() {
                   aria-label={social.label}
                   className="btn btn-circle btn-sm border-0 bg-white/10 text-neutral-content hover:bg-primary"
                 >
-                  <svg viewBox="0 0 24 24" className="size-4" fill="currentColor" aria-hidden="true">
+                  <svg
+                    viewBox="0 0 24 24"
+                    className="size-4"
+                    fill="currentColor"
+                    aria-hidden="true"
+                  >
                     <path d={social.path} />
                   </svg>
                 </a>

@@ -57,14 +57,24 @@ export function Navbar() {
           aria-controls={menuId}
           onClick={() => setMenuOpen((open) => !open)}
         >
-          <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            className="size-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
             {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
         </button>
       </nav>
 
       {menuOpen && (
-        <ul id={menuId} className="flex flex-col gap-1 border-t border-base-300 px-4 py-3 md:hidden">
+        <ul
+          id={menuId}
+          className="flex flex-col gap-1 border-t border-base-300 px-4 py-3 md:hidden"
+        >
           {links.map((link) => (
             <li key={link.to}>
               <NavLink

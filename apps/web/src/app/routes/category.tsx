@@ -19,8 +19,12 @@ export function CategoryRoute() {
       category.error instanceof ApiRequestError && [400, 404].includes(category.error.status);
     return (
       <section className="flex flex-col items-center gap-4 py-16 text-center">
-        <h1 className="text-2xl font-bold">{missing ? t.notFoundTitle : messages.errors.errorTitle}</h1>
-        <p className="max-w-md text-base-content/75">{missing ? t.notFoundText : category.error.message}</p>
+        <h1 className="text-2xl font-bold">
+          {missing ? t.notFoundTitle : messages.errors.errorTitle}
+        </h1>
+        <p className="max-w-md text-base-content/75">
+          {missing ? t.notFoundText : category.error.message}
+        </p>
         <Link to="/" className="btn btn-primary">
           {t.backHome}
         </Link>

@@ -1,4 +1,3 @@
-
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useCategories } from '../../features/categories/api/get-categories.ts';
 import { CategoryTiles } from '../../features/categories/components/category-tiles.tsx';
@@ -12,7 +11,15 @@ import { ProductGrid } from '../../features/products/components/product-grid.tsx
 import { messages } from '../../lib/messages.ts';
 import { useProductActions } from '../use-product-actions.ts';
 
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+function Section({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: React.ReactNode;
+}) {
   return (
     <section aria-labelledby={`${id}-title`} className="mt-14">
       <h2 id={`${id}-title`} className="mb-6 text-2xl font-bold sm:text-3xl">
@@ -78,7 +85,11 @@ export function HomeRoute() {
       <MarketingBlock />
       <OurClients />
 
-      <section id="contact" aria-labelledby="contact-title" className="mt-14 grid gap-8 rounded-box bg-base-200 p-6 sm:p-10 lg:grid-cols-2">
+      <section
+        id="contact"
+        aria-labelledby="contact-title"
+        className="mt-14 grid gap-8 rounded-box bg-base-200 p-6 sm:p-10 lg:grid-cols-2"
+      >
         <div>
           <h2 id="contact-title" className="text-2xl font-bold sm:text-3xl">
             {messages.contact.title}
@@ -90,4 +101,3 @@ export function HomeRoute() {
     </>
   );
 }
-

@@ -8,7 +8,10 @@ export function RouteError() {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundRoute />;
   const t = messages.errors;
   return (
-    <section role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-16 text-center">
+    <section
+      role="alert"
+      className="mx-auto flex max-w-lg flex-col items-center gap-4 px-4 py-16 text-center"
+    >
       <svg viewBox="0 0 64 64" className="size-20 text-error" aria-hidden="true">
         <circle cx="32" cy="32" r="28" fill="none" stroke="currentColor" strokeWidth="4" />
         <path d="M32 16v22M32 44v4" stroke="currentColor" strokeWidth="5" strokeLinecap="round" />

@@ -13,7 +13,13 @@ export function Spinner({ size = 60, className = '' }: { size?: number; classNam
         data-testid="spinner"
       >
         <circle cx="25" cy="25" r="20" fill="none" stroke="#fed7aa" strokeWidth="5" />
-        <path d="M25 5a20 20 0 0 1 20 20" fill="none" stroke="#f97316" strokeWidth="5" strokeLinecap="round" />
+        <path
+          d="M25 5a20 20 0 0 1 20 20"
+          fill="none"
+          stroke="#f97316"
+          strokeWidth="5"
+          strokeLinecap="round"
+        />
       </svg>
       <span className="sr-only">{messages.loading}</span>
     </div>

@@ -17,7 +17,10 @@ export function LoginForm() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginInputSchema), defaultValues: { email: '', password: '' } });
+  } = useForm<LoginInput>({
+    resolver: zodResolver(loginInputSchema),
+    defaultValues: { email: '', password: '' },
+  });
 
   const from = (location.state as { from?: Location } | null)?.from;
   const onSubmit = handleSubmit((values) => {
@@ -73,7 +76,9 @@ export function LoginForm() {
         )}
       </div>
       <button type="submit" className="btn btn-primary w-full" disabled={signIn.isPending}>
-        {signIn.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        {signIn.isPending && (
+          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+        )}
         {messages.login.submit}
       </button>
     </form>

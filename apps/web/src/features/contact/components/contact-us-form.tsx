@@ -66,8 +66,14 @@ export function ContactUsForm() {
         <textarea rows={5} className="textarea w-full" {...field('message')} />
         {error('message')}
       </div>
-      <button type="submit" className="btn btn-primary w-full sm:w-auto sm:justify-self-start" disabled={send.isPending}>
-        {send.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+      <button
+        type="submit"
+        className="btn btn-primary w-full sm:w-auto sm:justify-self-start"
+        disabled={send.isPending}
+      >
+        {send.isPending && (
+          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+        )}
         {t.send}
       </button>
     </form>

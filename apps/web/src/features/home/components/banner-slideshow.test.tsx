@@ -6,7 +6,9 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 const activeIndex = () =>
-  screen.getAllByRole('group', { hidden: true }).findIndex((slide) => slide.dataset.active === 'true');
+  screen
+    .getAllByRole('group', { hidden: true })
+    .findIndex((slide) => slide.dataset.active === 'true');
 
 it('has 4 banners and moves to the next every 6000 ms', () => {
   render(<BannerSlideshow />);

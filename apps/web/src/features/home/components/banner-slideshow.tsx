@@ -103,7 +103,9 @@ export function BannerSlideshow() {
             >
               <p
                 className={`text-2xl font-extrabold leading-tight sm:text-4xl lg:text-5xl ${
-                  slide.dark ? '[text-shadow:0_2px_12px_rgb(0_0_0/0.45)]' : '[text-shadow:0_2px_12px_rgb(255_255_255/0.8)]'
+                  slide.dark
+                    ? '[text-shadow:0_2px_12px_rgb(0_0_0/0.45)]'
+                    : '[text-shadow:0_2px_12px_rgb(255_255_255/0.8)]'
                 }`}
               >
                 {slide.title}

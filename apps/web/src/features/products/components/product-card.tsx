@@ -36,7 +36,9 @@ export function ProductCard({ product, onBook, onReport }: ProductCardProps) {
           loading="lazy"
           className="aspect-[4/3] w-full object-cover"
         />
-        <span className={`badge absolute top-3 left-3 border-0 ${conditionBadge[product.conditionType]}`}>
+        <span
+          className={`badge absolute top-3 left-3 border-0 ${conditionBadge[product.conditionType]}`}
+        >
           {product.conditionType}
         </span>
       </figure>
@@ -80,7 +82,13 @@ export function ProductCard({ product, onBook, onReport }: ProductCardProps) {
           <div className="avatar">
             <div className="size-10 rounded-full bg-base-200">
               {product.sellerImage && (
-                <img src={product.sellerImage} alt={product.sellerName} width={40} height={40} loading="lazy" />
+                <img
+                  src={product.sellerImage}
+                  alt={product.sellerName}
+                  width={40}
+                  height={40}
+                  loading="lazy"
+                />
               )}
             </div>
           </div>
@@ -88,13 +96,25 @@ export function ProductCard({ product, onBook, onReport }: ProductCardProps) {
             <p className="flex items-center gap-1 font-semibold">
               <span className="truncate">{product.sellerName}</span>
               {product.isVerified && (
-                <svg viewBox="0 0 24 24" className="size-4 shrink-0 text-info" role="img" aria-label={t.verified}>
+                <svg
+                  viewBox="0 0 24 24"
+                  className="size-4 shrink-0 text-info"
+                  role="img"
+                  aria-label={t.verified}
+                >
                   <title>{t.verified}</title>
                   <path
                     fill="currentColor"
                     d="M12 1l2.9 2.1 3.6-.1 1.1 3.4 2.9 2.1-1.1 3.5 1.1 3.4-2.9 2.1-1.1 3.4-3.6-.1L12 23l-2.9-2.1-3.6.1-1.1-3.4-2.9-2.1 1.1-3.4L1.5 8.5l2.9-2.1 1.1-3.4 3.6.1z"
                   />
-                  <path fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" d="M7.5 12.2l3 3 6-6.2" />
+                  <path
+                    fill="none"
+                    stroke="#fff"
+                    strokeWidth="2.2"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                    d="M7.5 12.2l3 3 6-6.2"
+                  />
                 </svg>
               )}
             </p>
@@ -109,7 +129,11 @@ export function ProductCard({ product, onBook, onReport }: ProductCardProps) {
             {t.notAvailable}
           </button>
         ) : (
-          <button type="button" className="btn btn-primary btn-block" onClick={() => onBook(product)}>
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            onClick={() => onBook(product)}
+          >
             {t.bookNow}
           </button>
         )}

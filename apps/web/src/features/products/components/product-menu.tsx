@@ -2,7 +2,13 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { messages } from '../../../lib/messages.ts';
 
 /** The card's '⋮' menu. Closes on Escape, on a click elsewhere, and after a choice. */
-export function ProductMenu({ productName, onReport }: { productName: string; onReport: () => void }) {
+export function ProductMenu({
+  productName,
+  onReport,
+}: {
+  productName: string;
+  onReport: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
