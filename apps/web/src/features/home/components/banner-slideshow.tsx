@@ -116,7 +116,7 @@ export function BannerSlideshow() {
         ))}
       </div>
 
-      <div className="absolute inset-x-0 bottom-3 flex items-center justify-center gap-2">
+      <div className="absolute bottom-3 left-1/2 flex -translate-x-1/2 items-center gap-2 rounded-full bg-slate-950/55 px-2 py-1 backdrop-blur">
         <button
           type="button"
           className="btn btn-circle btn-xs border-0 bg-white/80 text-neutral hover:bg-white"
