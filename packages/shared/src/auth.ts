@@ -1,9 +1,74 @@
 import { z } from 'zod';
-import { loginMessages } from './messages.ts';
+import { loginMessages, resetMessages, signUpMessages } from './messages.ts';
+
+export const MIN_PASSWORD_LENGTH = 6;
 
 export const loginInputSchema = z.object({
   email: z.string().trim().min(1, loginMessages.emailRequired),
   password: z.string().min(1, loginMessages.passwordRequired),
 });
-
 export type LoginInput = z.infer<typeof loginInputSchema>;
+
+/** The roles a person may choose at sign-up; admin is never self-chosen. */
+export const signUpUserTypes = ['buyer', 'seller'] as const;
+
+export const passwordSchema = z
+  .string({ error: signUpMessages.passwordRequired })
+  .min(1, signUpMessages.passwordRequired)
+  .min(MIN_PASSWORD_LENGTH, signUpMessages.passwordTooShort)
+  .max(128, 'Password can be at most 128 characters');
+
+/** The Sign Up form (the picture is checked by the form; it is uploaded after sign-up). */
+export const signUpInputSchema = z.object({
+  name: z.string().trim().min(1, signUpMessages.nameRequired).max(100, 'Name can be at most 100 characters'),
+  email: z
+    .string()
+    .trim()
+    .min(1, signUpMessages.emailRequired)
+    .pipe(z.email({ error: signUpMessages.emailInvalid })),
+  typeOfUser: z.enum(signUpUserTypes, { error: signUpMessages.typeOfUserRequired }),
+  password: passwordSchema,
+});
+export type SignUpInput = z.infer<typeof signUpInputSchema>;
+
+export const resetRequestInputSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, resetMessages.emailRequired)
+    .pipe(z.email({ error: resetMessages.emailInvalid })),
+});
+export type ResetRequestInput = z.infer<typeof resetRequestInputSchema>;
+
+export const newPasswordInputSchema = z.object({ newPassword: passwordSchema });
+export type NewPasswordInput = z.infer<typeof newPasswordInputSchema>;
+
+export const profileInputSchema = z.object({
+  name: z.string().trim().min(1, signUpMessages.nameRequired).max(100, 'Name can be at most 100 characters'),
+});
+export type ProfileInput = z.infer<typeof profileInputSchema>;
+
+export const userTypes = ['buyer', 'seller', 'admin'] as const;
+export type UserType = (typeof userTypes)[number];
+
+/** The signed-in user as the web client sees it (from better-auth's get-session). */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  image: z.string().nullable().optional(),
+  typeOfUser: z.enum(userTypes),
+  isVerified: z.boolean().optional(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** GET /api/auth-options: which sign-in methods this deployment offers. */
+export const authOptionsSchema = z.object({ google: z.boolean() });
+
+export const roleCheckSchemas = {
+  admin: z.object({ isAdmin: z.boolean() }),
+  buyer: z.object({ isBuyer: z.boolean() }),
+  seller: z.object({ isSeller: z.boolean() }),
+};
+
+export const jwtResultSchema = z.object({ accessToken: z.string() });

@@ -16,3 +16,27 @@ export const loginMessages = {
   emailRequired: 'Please fil the input field',
   passwordRequired: 'Please fil the password field',
 } as const;
+
+/** SPEC.md section 5, Sign up. */
+export const signUpMessages = {
+  nameRequired: 'Please fil the name field',
+  emailRequired: 'Please fil the email field',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Please fil the password field',
+  passwordTooShort: 'Password should have at least 6 character',
+  typeOfUserRequired: 'Please choose buyer or seller',
+  pictureRequired: 'Please choose a picture',
+} as const;
+
+export const resetMessages = {
+  emailRequired: 'Please fil the email field',
+  emailInvalid: 'Please enter a valid email address',
+} as const;
+
+export const imageMessages = {
+  missing: 'Please choose an image file.',
+  tooLarge: 'The image is larger than 5 MB.',
+  unsupported: 'Please choose a JPEG, PNG or WebP image.',
+  unreadable: 'This file is not a readable image.',
+  tooManyPixels: 'The image is too large in width and height.',
+} as const;

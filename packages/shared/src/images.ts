@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** POST /api/images (multipart field `image`), shaped like the image host SPEC.md used. */
+export const imageUploadResultSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ url: z.string() }),
+});
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const acceptedImageTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
