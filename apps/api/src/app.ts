@@ -10,12 +10,14 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createAuth } from './modules/auth/auth.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createLocalImageStorage, type ImageStorage } from './modules/images/image-storage.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 import { accessControlPlugin } from './plugins/access-control.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -58,6 +60,9 @@ export async function buildApp(options: AppOptions) {
     db: database.db,
     secret: options.authSecret,
     baseURL: config.publicUrl,
+    mailer,
+    log: app.log,
+    google: config.google,
     // The Vite dev server is a trusted origin in development only.
     trustedOrigins:
       config.env === 'development'
@@ -69,14 +74,16 @@ export async function buildApp(options: AppOptions) {
   await app.register(errorsPlugin);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(docsPlugin);
-  await app.register(authPlugin, { auth, baseURL: config.publicUrl });
+  await app.register(authPlugin, { auth, baseURL: config.publicUrl, rateLimit: config.authRateLimit });
   await app.register(accessControlPlugin);
 
   await app.register(healthRoutes, { db });
+  await app.register(authRoutes, { googleEnabled: config.google !== undefined });
+  await app.register(usersRoutes, { db });
   await app.register(categoriesRoutes, { db });
   await app.register(productsRoutes, { db });
   await app.register(contactRoutes, { db, mailer, operatorAddress: config.mailFrom });
-  await app.register(imagesRoutes, { storage: imageStorage });
+  await app.register(imagesRoutes, { db, storage: imageStorage });
 
   await app.register(staticClientPlugin, { distDir: config.webDistDir });
   return app;

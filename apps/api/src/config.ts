@@ -18,6 +18,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Laptop Resale <hello@laptop-resale.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
 });
 
 export type Config = {
@@ -33,6 +38,9 @@ export type Config = {
   mailFrom: string;
   logLevel: string;
   webDistDir: string | undefined;
+  google: { clientId: string; clientSecret: string | undefined; issuer: string } | undefined;
+  /** Sign-in, sign-up and reset attempts: per IP per minute, per account per 15 minutes. */
+  authRateLimit: { perIp: number; perAccount: number };
 };
 
 /** Reads the environment once; every setting the server has is listed here. */
@@ -59,5 +67,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
+    google: e.GOOGLE_CLIENT_ID
+      ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
+      : undefined,
+    authRateLimit: { perIp: e.AUTH_RATE_LIMIT_PER_IP, perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT },
   };
 }

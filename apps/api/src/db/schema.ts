@@ -1,6 +1,7 @@
 import { accounts } from './schema/accounts.ts';
 import { categories } from './schema/categories.ts';
 import { contactMessages } from './schema/contact-messages.ts';
+import { images } from './schema/images.ts';
 import { orders } from './schema/orders.ts';
 import { payments } from './schema/payments.ts';
 import { products } from './schema/products.ts';
@@ -21,4 +22,5 @@ export const schema = {
   payments,
   reports,
   contactMessages,
+  images,
 };

@@ -1,8 +1,19 @@
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserType } from '../db/schema/users.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { createRateLimiter } from '../lib/rate-limiter.ts';
 import type { Auth } from '../modules/auth/auth.ts';
+
+/** Endpoints where guessing is possible: limited per IP and per account. */
+const guardedAuthPaths = new Set([
+  '/api/auth/sign-in/email',
+  '/api/auth/sign-up/email',
+  '/api/auth/request-password-reset',
+  '/api/auth/reset-password',
+]);
+const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 
 export type Viewer = {
   id: string;
@@ -25,14 +36,33 @@ declare module 'fastify' {
  * way to know who is calling, from the session cookie only.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, options: { auth: Auth; baseURL: string }) => {
+  async (
+    app: FastifyInstance,
+    options: { auth: Auth; baseURL: string; rateLimit: { perIp: number; perAccount: number } },
+  ) => {
     const { auth, baseURL } = options;
+    const perIp = createRateLimiter({ max: options.rateLimit.perIp, windowMs: 60_000 });
+    const perAccount = createRateLimiter({ max: options.rateLimit.perAccount, windowMs: 15 * 60_000 });
+
+    const checkRateLimit = (request: FastifyRequest, reply: FastifyReply) => {
+      const pathname = request.url.split('?')[0] ?? '';
+      if (request.method !== 'POST' || !guardedAuthPaths.has(pathname)) return;
+      const email = (request.body as { email?: unknown } | undefined)?.email;
+      const checks = [perIp.hit(`${pathname}|${request.ip}`)];
+      if (typeof email === 'string') checks.push(perAccount.hit(email.trim().toLowerCase()));
+      const limited = checks.find((check) => check.limited);
+      if (limited?.limited) {
+        reply.header('retry-after', String(limited.retryAfterSeconds));
+        throw new HttpError(429, 'TOO_MANY_REQUESTS', TOO_MANY);
+      }
+    };
 
     app.route({
       method: ['GET', 'POST'],
       url: '/api/auth/*',
       schema: { hide: true },
       async handler(request, reply) {
+        checkRateLimit(request, reply);
         const hasBody = request.method !== 'GET' && request.body !== undefined;
         const response = await auth.handler(
           new Request(new URL(request.url, baseURL), {

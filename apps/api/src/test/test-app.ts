@@ -57,6 +57,9 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://localhost:3000',
     MAIL_FROM: 'Laptop Resale <operator@laptops.test>',
+    // Tests sign in many users from one address; the limiter has its own test.
+    AUTH_RATE_LIMIT_PER_IP: '100000',
+    AUTH_RATE_LIMIT_PER_ACCOUNT: '100000',
     ...env,
   });
   const imageStorage = createLocalImageStorage(path.join(dataDir, 'images'));

@@ -1,0 +1,211 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/users.ts';
+import { createUser } from '../../db/seed/factories.ts';
+import { multipartBody } from '../../test/multipart.ts';
+import { startSmtpSink } from '../../test/smtp-sink.ts';
+import { createTestContext, signIn, type TestContext } from '../../test/test-app.ts';
+
+let t: TestContext;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  t = await createTestContext({ SMTP_URL: smtp.url });
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+const mailsTo = (email: string) => smtp.received.filter((mail) => mail.to.includes(email));
+
+async function uploadAs(cookie: string): Promise<string> {
+  const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#f60' } }).png().toBuffer();
+  const body = multipartBody([{ name: 'image', filename: 'me.png', contentType: 'image/png', data: png }]);
+  const response = await t.app.inject({ method: 'POST', url: '/api/images', headers: { ...body.headers, cookie }, payload: body.payload });
+  expect(response.statusCode).toBe(201);
+  return response.json<{ data: { url: string } }>().data.url;
+}
+
+describe('sign-up', () => {
+  it('creates the account signed in, sends a welcome email, and refuses a duplicate email', async () => {
+    const payload = { name: 'Nadia', email: 'nadia@example.test', password: 'secret1', typeOfUser: 'seller' };
+    const first = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload });
+    expect(first.statusCode).toBe(200);
+    expect(String(first.headers['set-cookie'])).toContain('better-auth.session_token');
+    await expect.poll(() => mailsTo('nadia@example.test').length).toBe(1);
+    expect(mailsTo('nadia@example.test')[0]?.raw).toContain('Subject: Welcome to Laptop Resale');
+
+    const again = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { ...payload, name: 'Other' } });
+    expect(again.statusCode).toBe(422);
+    const rows = await t.database.db.select().from(users).where(eq(users.email, 'nadia@example.test'));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('takes a picture only if our /api/images issued it', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name: 'Pic', email: 'pic@example.test', password: 'secret1', image: 'https://evil.example/x.png' },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('sign-in and sign-out', () => {
+  it('ends the session on sign-out', async () => {
+    const user = await createUser(t.database.db);
+    const cookie = await signIn(t.app, user.email, user.password);
+    const before = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
+    expect(before.json()).toMatchObject({ user: { email: user.email } });
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie }, payload: {} });
+    expect(out.statusCode).toBe(200);
+    const after = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
+    expect(after.json()).toBeNull();
+    const guarded = await t.app.inject({ method: 'GET', url: '/api/jwt', headers: { cookie } });
+    expect(guarded.statusCode).toBe(401);
+  });
+});
+
+describe('password reset by email', () => {
+  it('mails a single-use link that sets a new password and ends old sessions', async () => {
+    const user = await createUser(t.database.db, { email: 'forgetful@example.test', name: 'Forgetful' });
+    const oldCookie = await signIn(t.app, user.email, user.password);
+    const request = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email: user.email, redirectTo: '/reset-password' },
+    });
+    expect(request.statusCode).toBe(200);
+    await expect.poll(() => mailsTo(user.email).length).toBe(1);
+    // The body is quoted-printable: undo soft line breaks and =XX escapes.
+    const mail = (mailsTo(user.email)[0]?.raw ?? '')
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    expect(mail).toContain('Subject: Reset your Laptop Resale password');
+    const link = /http:\/\/localhost:3000(\/api\/auth\/reset-password\/\S+)/.exec(mail)?.[1];
+    expect(link).toBeDefined();
+
+    // The link checks the token and sends the browser to our reset page with it.
+    const opened = await t.app.inject({ method: 'GET', url: link ?? '' });
+    expect(opened.statusCode).toBe(302);
+    const location = new URL(String(opened.headers.location), 'http://localhost:3000');
+    expect(location.pathname).toBe('/reset-password');
+    const token = location.searchParams.get('token') ?? '';
+    expect(token).not.toBe('');
+
+    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { newPassword: 'brand-new-1', token } });
+    expect(reset.statusCode).toBe(200);
+    const reused = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { newPassword: 'other-pass-2', token } });
+    expect(reused.statusCode).toBe(400);
+
+    await expect(signIn(t.app, user.email, user.password)).rejects.toThrow(/401/);
+    await expect(signIn(t.app, user.email, 'brand-new-1')).resolves.toContain('session_token');
+    const oldSession = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: oldCookie } });
+    expect(oldSession.json()).toBeNull();
+  });
+
+  it('answers the same for an unknown email and sends nothing', async () => {
+    const before = smtp.received.length;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email: 'nobody@example.test', redirectTo: '/reset-password' },
+    });
+    expect(response.statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(smtp.received.length).toBe(before);
+  });
+});
+
+describe('profile update', () => {
+  it('changes the display name and the photo, but only to an image the user uploaded', async () => {
+    const user = await createUser(t.database.db);
+    const other = await createUser(t.database.db);
+    const cookie = await signIn(t.app, user.email, user.password);
+    const otherCookie = await signIn(t.app, other.email, other.password);
+    const update = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/update-user', headers: { cookie }, payload });
+
+    expect((await update({ name: 'Display Name' })).statusCode).toBe(200);
+    const mine = await uploadAs(cookie);
+    expect((await update({ image: mine })).statusCode).toBe(200);
+    const theirs = await uploadAs(otherCookie);
+    expect((await update({ image: theirs })).statusCode).toBe(400);
+    expect((await update({ image: 'https://tracker.example/pixel.gif' })).statusCode).toBe(400);
+
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ name: 'Display Name', image: mine });
+  });
+});
+
+describe('role lookups', () => {
+  it('answer for the own email, for anyone to an admin, and refuse others with 403', async () => {
+    const seller = await createUser(t.database.db, { typeOfUser: 'seller' });
+    const buyer = await createUser(t.database.db, { typeOfUser: 'buyer' });
+    const admin = await createUser(t.database.db, { typeOfUser: 'admin' });
+    const sellerCookie = await signIn(t.app, seller.email, seller.password);
+    const adminCookie = await signIn(t.app, admin.email, admin.password);
+    const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+    expect((await get(`/api/users/seller/${seller.email}`, sellerCookie)).json()).toEqual({ isSeller: true });
+    expect((await get(`/api/users/admin/${seller.email}`, sellerCookie)).json()).toEqual({ isAdmin: false });
+    expect((await get(`/api/users/buyer/${seller.email}`, sellerCookie)).json()).toEqual({ isBuyer: false });
+    expect((await get(`/api/users/buyer/${buyer.email}`, sellerCookie)).statusCode).toBe(403);
+    expect((await get(`/api/users/buyer/${buyer.email}`)).statusCode).toBe(401);
+    expect((await get(`/api/users/buyer/${buyer.email}`, adminCookie)).json()).toEqual({ isBuyer: true });
+    expect((await get(`/api/users/admin/${admin.email}`, adminCookie)).json()).toEqual({ isAdmin: true });
+    expect((await get(`/api/users/admin/nobody@example.test`, adminCookie)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/jwt and bearer tokens', () => {
+  it("gives the signed-in user a token that the API accepts as a bearer, for their own email only", async () => {
+    const user = await createUser(t.database.db, { typeOfUser: 'seller' });
+    const cookie = await signIn(t.app, user.email, user.password);
+    expect((await t.app.inject({ method: 'GET', url: '/api/jwt' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/jwt?email=someone@else.test', headers: { cookie } })).statusCode).toBe(403);
+
+    const response = await t.app.inject({ method: 'GET', url: `/api/jwt?email=${user.email}`, headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    const { accessToken } = response.json<{ accessToken: string }>();
+    const withBearer = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/seller/${user.email}`,
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(withBearer.json()).toEqual({ isSeller: true });
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/seller/${user.email}`,
+      headers: { authorization: `Bearer ${accessToken.split('.')[0]}.forged` },
+    });
+    expect(forged.statusCode).toBe(401);
+  });
+});
+
+describe('brute force', () => {
+  it('limits sign-in attempts per account and per IP with a clear 429', async () => {
+    const limited = await createTestContext({ AUTH_RATE_LIMIT_PER_IP: '6', AUTH_RATE_LIMIT_PER_ACCOUNT: '3' });
+    try {
+      const user = await createUser(limited.database.db);
+      const attempt = (email: string, ip = '10.0.0.1') =>
+        limited.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: ip, payload: { email, password: 'wrong-password' } });
+      for (let i = 0; i < 3; i++) expect((await attempt(user.email)).statusCode).toBe(401);
+      const blocked = await attempt(user.email, '10.0.0.2');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.headers['retry-after']).toBeDefined();
+      expect(blocked.json()).toEqual({ error: { code: 'TOO_MANY_REQUESTS', message: 'Too many attempts. Please wait a few minutes and try again.' } });
+      // Even the right password waits: the account is locked for the window.
+      const right = await limited.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: '10.0.0.3', payload: { email: user.email, password: user.password } });
+      expect(right.statusCode).toBe(429);
+
+      for (let i = 0; i < 6; i++) await attempt(`spray-${i}@example.test`, '10.0.0.9');
+      expect((await attempt('spray-x@example.test', '10.0.0.9')).statusCode).toBe(429);
+      expect((await attempt('fresh@example.test', '10.0.0.10')).statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { roleCheckSchemas } from '@laptops/shared/auth';
+import { apiErrorSchema } from '@laptops/shared/errors';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/users.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
+
+/**
+ * SPEC.md's role lookups: GET /api/users/{admin|buyer|seller}/:email. A user may
+ * ask about their own email; an admin about anyone's.
+ */
+export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const roles = [
+    ['admin', 'isAdmin'],
+    ['buyer', 'isBuyer'],
+    ['seller', 'isSeller'],
+  ] as const;
+
+  for (const [role, key] of roles) {
+    app.get(
+      `/api/users/${role}/:email`,
+      {
+        config: { access: 'signed-in' },
+        schema: {
+          tags: ['users'],
+          summary: `Whether the user with this email is a ${role}`,
+          params: z.object({ email: z.string().min(1).max(254) }),
+          response: { 200: roleCheckSchemas[role], 403: apiErrorSchema, 404: apiErrorSchema },
+        },
+      },
+      async (request) => {
+        const viewer = await request.getViewer();
+        const email = request.params.email.trim().toLowerCase();
+        if (!viewer) throw new HttpError(401, 'UNAUTHENTICATED', 'Please sign in first.');
+        if (email !== viewer.email && viewer.typeOfUser !== 'admin') {
+          throw new HttpError(403, 'FORBIDDEN', 'You can only look up your own account.');
+        }
+        const [user] = await db
+          .select({ typeOfUser: users.typeOfUser, deletedAt: users.deletedAt })
+          .from(users)
+          .where(eq(users.email, email));
+        if (!user || user.deletedAt) throw notFound('No user has this email.');
+        return { [key]: user.typeOfUser === role } as { isAdmin: boolean } & { isBuyer: boolean } & { isSeller: boolean };
+      },
+    );
+  }
+};

@@ -1,0 +1,115 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { resetRequestInputSchema, type ResetRequestInput } from '@laptops/shared/auth';
+import { messages } from '../../../lib/messages.ts';
+import { useRequestPasswordReset } from '../api/request-password-reset.ts';
+
+/**
+ * SPEC.md "Login": the 'Forget password?' modal (email required). A native
+ * <dialog> shown with showModal(), so focus stays inside and Escape closes it;
+ * every way of closing it (Escape, backdrop, Cancel, success) reports onClose.
+ */
+export function ForgotPasswordModal({
+  open,
+  onClose,
+  defaultEmail = '',
+}: {
+  open: boolean;
+  onClose: () => void;
+  defaultEmail?: string;
+}) {
+  const t = messages.auth.forgotPassword;
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const requestReset = useRequestPasswordReset();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ResetRequestInput>({
+    resolver: zodResolver(resetRequestInputSchema),
+    defaultValues: { email: defaultEmail },
+  });
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open) {
+      reset({ email: defaultEmail });
+      if (!dialog.open) dialog.showModal();
+      // Not RHF's setFocus: reset() forgets the field refs until the next render.
+      dialog.querySelector<HTMLInputElement>('#forgot-email')?.focus();
+    } else if (dialog.open) {
+      dialog.close();
+    }
+  }, [open, defaultEmail, reset]);
+
+  const close = () => dialogRef.current?.close();
+
+  // Built in the event handler (not during render), since it closes the dialog through the ref.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) =>
+    void handleSubmit((values) => {
+      requestReset.mutate(values, {
+        onSuccess: () => {
+          toast.success(t.sent);
+          close();
+        },
+        onError: (error) => toast.error(error.message),
+      });
+    })(event);
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="modal modal-bottom sm:modal-middle"
+      aria-labelledby="forgot-password-title"
+      onClose={onClose}
+    >
+      <div className="modal-box">
+        <h2 id="forgot-password-title" className="mb-2 text-xl font-bold">
+          {t.title}
+        </h2>
+        <p className="mb-4 text-sm text-base-content/70">{t.text}</p>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <div>
+            <label htmlFor="forgot-email" className="mb-1 block font-medium">
+              {t.email}
+            </label>
+            <input
+              id="forgot-email"
+              type="email"
+              autoComplete="email"
+              className="input w-full"
+              aria-invalid={errors.email ? true : undefined}
+              aria-describedby={errors.email ? 'forgot-email-error' : undefined}
+              {...register('email')}
+            />
+            {errors.email && (
+              <p id="forgot-email-error" className="mt-1 text-sm text-error">
+                {errors.email.message}
+              </p>
+            )}
+          </div>
+          <div className="modal-action mt-2">
+            <button type="button" className="btn btn-ghost" onClick={close}>
+              {t.cancel}
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={requestReset.isPending}>
+              {requestReset.isPending && (
+                <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+              )}
+              {t.submit}
+            </button>
+          </div>
+        </form>
+      </div>
+      <form method="dialog" className="modal-backdrop">
+        <button type="submit" tabIndex={-1}>
+          {t.close}
+        </button>
+      </form>
+    </dialog>
+  );
+}

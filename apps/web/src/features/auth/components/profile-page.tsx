@@ -1,0 +1,259 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { profileInputSchema, type ProfileInput, type SessionUser } from '@laptops/shared/auth';
+import { acceptedImageTypes } from '@laptops/shared/images';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { messages } from '../../../lib/messages.ts';
+import { uploadImage } from '../../../lib/upload-image.ts';
+import { sessionQueryKey, useSession } from '../api/get-session.ts';
+import { useUpdateUser } from '../api/update-user.ts';
+import { pictureFieldSchema } from './sign-up-page.tsx';
+
+const t = messages.auth.profile;
+
+/** Up to two initials, shown when the user has no picture. */
+function initialsOf(name: string) {
+  return name
+    .trim()
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((word) => word.charAt(0).toUpperCase())
+    .join('');
+}
+
+/** SPEC.md's profile update (displayName and photoURL), for the signed-in user. */
+export function ProfilePage() {
+  const session = useSession();
+
+  if (session.isPending) return <Spinner />;
+  if (session.isError) {
+    return (
+      <section className="mx-auto my-8 w-full max-w-xl text-center">
+        <h1 className="mb-4 text-2xl font-bold">{t.title}</h1>
+        <p role="alert" className="mb-4">
+          {session.error.message}
+        </p>
+        <button type="button" className="btn btn-primary" onClick={() => void session.refetch()}>
+          {messages.home.retry}
+        </button>
+      </section>
+    );
+  }
+  const user = session.data;
+  if (!user) {
+    return (
+      <section className="mx-auto my-8 w-full max-w-xl text-center">
+        <h1 className="mb-4 text-2xl font-bold">{t.title}</h1>
+        <p className="mb-4">{t.signedOut}</p>
+        <Link to="/login" className="btn btn-primary">
+          {t.login}
+        </Link>
+      </section>
+    );
+  }
+
+  return (
+    <section className="mx-auto w-full max-w-xl">
+      <h1 className="mb-6 text-2xl font-bold">{t.title}</h1>
+      <div className="mb-8 flex items-center gap-4">
+        <Avatar user={user} />
+        <div className="min-w-0">
+          <p className="truncate text-lg font-semibold">{user.name}</p>
+          <p className="truncate text-sm text-base-content/70">{user.email}</p>
+        </div>
+      </div>
+      <div className="grid gap-6">
+        <div className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
+          <div className="mb-4">
+            <label htmlFor="profile-email" className="mb-1 block font-medium">
+              {t.email}
+            </label>
+            <input
+              id="profile-email"
+              type="email"
+              className="input w-full"
+              value={user.email}
+              readOnly
+              aria-describedby="profile-email-hint"
+            />
+            <p id="profile-email-hint" className="mt-1 text-sm text-base-content/70">
+              {t.emailHint}
+            </p>
+          </div>
+          <NameForm key={user.id} name={user.name} />
+        </div>
+        <div className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
+          <PhotoForm />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Avatar({ user }: { user: SessionUser }) {
+  if (user.image) {
+    return (
+      <div className="avatar">
+        <div className="w-20 rounded-full ring-2 ring-base-300">
+          <img src={user.image} alt={t.photoAlt} />
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="avatar avatar-placeholder">
+      <div className="w-20 rounded-full bg-neutral text-neutral-content">
+        <span className="text-2xl" aria-hidden="true">
+          {initialsOf(user.name)}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+function NameForm({ name }: { name: string }) {
+  const queryClient = useQueryClient();
+  const updateUser = useUpdateUser();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ProfileInput>({
+    resolver: zodResolver(profileInputSchema),
+    defaultValues: { name },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    updateUser.mutate(
+      { name: values.name },
+      {
+        onSuccess: async () => {
+          await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+          reset(values);
+          toast.success(t.updated);
+        },
+        onError: (error) => toast.error(error.message),
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <div>
+        <label htmlFor="profile-name" className="mb-1 block font-medium">
+          {t.name}
+        </label>
+        <input
+          id="profile-name"
+          type="text"
+          autoComplete="name"
+          className="input w-full"
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={errors.name ? 'profile-name-error' : undefined}
+          {...register('name')}
+        />
+        {errors.name && (
+          <p id="profile-name-error" className="mt-1 text-sm text-error">
+            {errors.name.message}
+          </p>
+        )}
+      </div>
+      <button
+        type="submit"
+        className="btn btn-primary w-full sm:w-auto sm:justify-self-start"
+        disabled={updateUser.isPending}
+      >
+        {updateUser.isPending && (
+          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+        )}
+        {t.saveName}
+      </button>
+    </form>
+  );
+}
+
+const photoFormSchema = z.object({ picture: pictureFieldSchema });
+type PhotoFormValues = z.infer<typeof photoFormSchema>;
+
+function PhotoForm() {
+  const queryClient = useQueryClient();
+  const updateUser = useUpdateUser();
+  const [uploadProgress, setUploadProgress] = useState<number | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<PhotoFormValues>({
+    resolver: zodResolver(photoFormSchema),
+    defaultValues: { picture: undefined },
+  });
+
+  const onSubmit = handleSubmit(async ({ picture }) => {
+    const file = picture?.[0];
+    if (!file) return;
+    try {
+      setUploadProgress(0);
+      const url = await uploadImage(file, setUploadProgress);
+      await updateUser.mutateAsync({ image: url });
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      reset();
+      toast.success(t.updated);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : messages.serverError);
+    } finally {
+      setUploadProgress(null);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <div>
+        <label htmlFor="profile-picture" className="mb-1 block font-medium">
+          {t.photo}
+        </label>
+        <input
+          id="profile-picture"
+          type="file"
+          accept={acceptedImageTypes.join(',')}
+          className="file-input w-full"
+          aria-invalid={errors.picture ? true : undefined}
+          aria-describedby={
+            errors.picture ? 'profile-picture-hint profile-picture-error' : 'profile-picture-hint'
+          }
+          {...register('picture')}
+        />
+        <p id="profile-picture-hint" className="mt-1 text-sm text-base-content/70">
+          {messages.auth.pictureHint}
+        </p>
+        {errors.picture && (
+          <p id="profile-picture-error" className="mt-1 text-sm text-error">
+            {errors.picture.message}
+          </p>
+        )}
+        {uploadProgress !== null && (
+          <progress
+            className="progress progress-primary mt-2 w-full"
+            value={uploadProgress}
+            max={1}
+            aria-label={t.uploading}
+          />
+        )}
+      </div>
+      <button
+        type="submit"
+        className="btn btn-primary w-full sm:w-auto sm:justify-self-start"
+        disabled={isSubmitting}
+      >
+        {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        {t.changePhoto}
+      </button>
+    </form>
+  );
+}

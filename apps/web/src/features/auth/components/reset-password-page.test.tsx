@@ -1,0 +1,106 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ResetPasswordPage } from './reset-password-page.tsx';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  fetchMock = vi.fn(async () => json({ status: true }));
+  vi.stubGlobal('fetch', fetchMock);
+  vi.spyOn(toast, 'success');
+  vi.spyOn(toast, 'error');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderAt(url: string) {
+  const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: '/login', element: <p>Login page</p> },
+    ],
+    { initialEntries: ['/', url], initialIndex: 1 },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, user: userEvent.setup() };
+}
+
+describe('ResetPasswordPage', () => {
+  it.each(['/reset-password', '/reset-password?error=INVALID_TOKEN', '/reset-password?token='])(
+    'explains that the link is unusable at %s, with a way back to /login',
+    (url) => {
+      renderAt(url);
+      expect(screen.getByRole('alert').textContent).toBe(
+        'This reset link is invalid or has expired.',
+      );
+      expect(screen.getByRole('link', { name: 'Back to Login' }).getAttribute('href')).toBe(
+        '/login',
+      );
+      expect(screen.queryByLabelText('New password')).toBeNull();
+    },
+  );
+
+  it('asks for a confirmation that matches', async () => {
+    const { user } = renderAt('/reset-password?token=abc');
+    await user.type(screen.getByLabelText('New password'), 'secret1');
+    await user.type(screen.getByLabelText('Confirm password'), 'secret2');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    const error = await screen.findByText('Passwords do not match');
+    expect(screen.getByLabelText('Confirm password').getAttribute('aria-describedby')).toBe(
+      error.id,
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('checks the new password like sign-up does', async () => {
+    const { user } = renderAt('/reset-password?token=abc');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByText('Please fil the password field')).toBeTruthy();
+    await user.type(screen.getByLabelText('New password'), '12345');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByText('Password should have at least 6 character')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sets the new password with the token and sends the user to /login', async () => {
+    const { router, user } = renderAt('/reset-password?token=abc');
+    await user.type(screen.getByLabelText('New password'), 'secret1');
+    await user.type(screen.getByLabelText('Confirm password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/auth/reset-password');
+    expect(JSON.parse(String(init.body))).toEqual({ newPassword: 'secret1', token: 'abc' });
+    expect(toast.success).toHaveBeenCalledWith(
+      'Your password was changed. Please log in with the new one.',
+    );
+  });
+
+  it("shows the provider's message when the token is refused", async () => {
+    fetchMock.mockResolvedValue(json({ code: 'INVALID_TOKEN', message: 'Invalid token' }, 400));
+    const { router, user } = renderAt('/reset-password?token=old');
+    await user.type(screen.getByLabelText('New password'), 'secret1');
+    await user.type(screen.getByLabelText('Confirm password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Invalid token'));
+    expect(router.state.location.pathname).toBe('/reset-password');
+  });
+});

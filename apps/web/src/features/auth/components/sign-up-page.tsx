@@ -1,0 +1,201 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Link, useLocation, useNavigate, type Location } from 'react-router';
+import { z } from 'zod';
+import { signUpInputSchema, signUpUserTypes } from '@laptops/shared/auth';
+import { acceptedImageTypes, MAX_IMAGE_BYTES } from '@laptops/shared/images';
+import { imageMessages, signUpMessages } from '@laptops/shared/messages';
+import { messages } from '../../../lib/messages.ts';
+import { uploadImage } from '../../../lib/upload-image.ts';
+import { sessionQueryKey } from '../api/get-session.ts';
+import { useSignUp } from '../api/sign-up.ts';
+import { useUpdateUser } from '../api/update-user.ts';
+
+/**
+ * A picture file input's value (a FileList, or nothing before it was touched):
+ * required, and checked here as the server checks it (type and size), so the
+ * visitor hears about a wrong file before anything is sent.
+ */
+export const pictureFieldSchema = z
+  .custom<FileList | undefined>()
+  .superRefine((files, context) => {
+    const file = files?.[0];
+    if (!file) {
+      context.addIssue({ code: 'custom', message: signUpMessages.pictureRequired });
+    } else if (!(acceptedImageTypes as readonly string[]).includes(file.type)) {
+      context.addIssue({ code: 'custom', message: imageMessages.unsupported });
+    } else if (file.size > MAX_IMAGE_BYTES) {
+      context.addIssue({ code: 'custom', message: imageMessages.tooLarge });
+    }
+  });
+
+const signUpFormSchema = signUpInputSchema.extend({ picture: pictureFieldSchema });
+type SignUpFormValues = z.infer<typeof signUpFormSchema>;
+
+const errorMessage = (error: unknown) =>
+  error instanceof Error ? error.message : messages.serverError;
+
+/**
+ * SPEC.md "Sign Up". In SPEC.md's order: create the account (which signs the user
+ * in, DESIGN.md section 5), upload the picture, save it on the profile, then go
+ * back to where the visitor came from.
+ */
+export function SignUpPage() {
+  const t = messages.auth.signUp;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const signUp = useSignUp();
+  const updateUser = useUpdateUser();
+  const [uploadProgress, setUploadProgress] = useState<number | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignUpFormValues>({
+    resolver: zodResolver(signUpFormSchema),
+    defaultValues: { name: '', email: '', typeOfUser: 'buyer', password: '', picture: undefined },
+  });
+
+  const from = (location.state as { from?: Location } | null)?.from;
+  const onSubmit = handleSubmit(async ({ picture, ...input }) => {
+    const file = picture?.[0];
+    if (!file) return;
+    const loadingToast = toast.loading(messages.loadingToast);
+    try {
+      try {
+        await signUp.mutateAsync(input);
+      } catch (error) {
+        // Nothing was created: the form keeps what was typed.
+        toast.error(errorMessage(error));
+        return;
+      }
+      let pictureSaved = true;
+      try {
+        setUploadProgress(0);
+        const url = await uploadImage(file, setUploadProgress);
+        await updateUser.mutateAsync({ image: url });
+      } catch (error) {
+        // The account exists and the user is signed in; the picture can be added later.
+        pictureSaved = false;
+        toast.error(t.pictureFailed(errorMessage(error)));
+      } finally {
+        setUploadProgress(null);
+      }
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      if (pictureSaved) toast.success(t.success);
+      void navigate(from ? `${from.pathname}${from.search}${from.hash}` : '/', { replace: true });
+    } finally {
+      toast.dismiss(loadingToast);
+    }
+  });
+
+  const field = (name: Exclude<keyof SignUpFormValues, 'typeOfUser'>) => ({
+    id: `signup-${name}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `signup-${name}-error` : undefined,
+    ...register(name),
+  });
+
+  const error = (name: keyof SignUpFormValues) =>
+    errors[name] && (
+      <p id={`signup-${name}-error`} className="mt-1 text-sm text-error">
+        {errors[name].message}
+      </p>
+    );
+
+  return (
+    <section className="mx-auto my-8 w-full max-w-md rounded-box border border-base-300 bg-base-100 p-6 shadow-sm sm:p-8">
+      <h1 className="mb-6 text-center text-2xl font-bold">{t.title}</h1>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <div>
+          <label htmlFor="signup-name" className="mb-1 block font-medium">
+            {t.name}
+          </label>
+          <input type="text" autoComplete="name" className="input w-full" {...field('name')} />
+          {error('name')}
+        </div>
+        <div>
+          <label htmlFor="signup-email" className="mb-1 block font-medium">
+            {t.email}
+          </label>
+          <input type="email" autoComplete="email" className="input w-full" {...field('email')} />
+          {error('email')}
+        </div>
+        <fieldset
+          aria-invalid={errors.typeOfUser ? true : undefined}
+          aria-describedby={errors.typeOfUser ? 'signup-typeOfUser-error' : undefined}
+        >
+          <legend className="mb-1 font-medium">{t.userType}</legend>
+          <div className="flex flex-wrap gap-6">
+            {signUpUserTypes.map((type) => (
+              <label key={type} className="flex cursor-pointer items-center gap-2">
+                <input
+                  type="radio"
+                  value={type}
+                  className="radio radio-primary radio-sm"
+                  {...register('typeOfUser')}
+                />
+                {t[type]}
+              </label>
+            ))}
+          </div>
+          {error('typeOfUser')}
+        </fieldset>
+        <div>
+          <label htmlFor="signup-picture" className="mb-1 block font-medium">
+            {t.picture}
+          </label>
+          <input
+            type="file"
+            accept={acceptedImageTypes.join(',')}
+            className="file-input w-full"
+            {...field('picture')}
+            aria-describedby={
+              errors.picture ? 'signup-picture-hint signup-picture-error' : 'signup-picture-hint'
+            }
+          />
+          <p id="signup-picture-hint" className="mt-1 text-sm text-base-content/70">
+            {messages.auth.pictureHint}
+          </p>
+          {error('picture')}
+          {uploadProgress !== null && (
+            <progress
+              className="progress progress-primary mt-2 w-full"
+              value={uploadProgress}
+              max={1}
+              aria-label={t.uploading}
+            />
+          )}
+        </div>
+        <div>
+          <label htmlFor="signup-password" className="mb-1 block font-medium">
+            {t.password}
+          </label>
+          <input
+            type="password"
+            autoComplete="new-password"
+            className="input w-full"
+            {...field('password')}
+          />
+          {error('password')}
+        </div>
+        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
+          {isSubmitting && (
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          )}
+          {t.submit}
+        </button>
+      </form>
+      <p className="mt-6 text-center text-sm">
+        {t.haveAccount}{' '}
+        <Link to="/login" state={location.state} className="link link-primary font-medium">
+          {t.login}
+        </Link>
+      </p>
+    </section>
+  );
+}
