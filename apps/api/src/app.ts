@@ -74,7 +74,11 @@ export async function buildApp(options: AppOptions) {
   await app.register(errorsPlugin);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(docsPlugin);
-  await app.register(authPlugin, { auth, baseURL: config.publicUrl, rateLimit: config.authRateLimit });
+  await app.register(authPlugin, {
+    auth,
+    baseURL: config.publicUrl,
+    rateLimit: config.authRateLimit,
+  });
   await app.register(accessControlPlugin);
 
   await app.register(healthRoutes, { db });

@@ -20,7 +20,11 @@ export const passwordSchema = z
 
 /** The Sign Up form (the picture is checked by the form; it is uploaded after sign-up). */
 export const signUpInputSchema = z.object({
-  name: z.string().trim().min(1, signUpMessages.nameRequired).max(100, 'Name can be at most 100 characters'),
+  name: z
+    .string()
+    .trim()
+    .min(1, signUpMessages.nameRequired)
+    .max(100, 'Name can be at most 100 characters'),
   email: z
     .string()
     .trim()
@@ -44,7 +48,11 @@ export const newPasswordInputSchema = z.object({ newPassword: passwordSchema });
 export type NewPasswordInput = z.infer<typeof newPasswordInputSchema>;
 
 export const profileInputSchema = z.object({
-  name: z.string().trim().min(1, signUpMessages.nameRequired).max(100, 'Name can be at most 100 characters'),
+  name: z
+    .string()
+    .trim()
+    .min(1, signUpMessages.nameRequired)
+    .max(100, 'Name can be at most 100 characters'),
 });
 export type ProfileInput = z.infer<typeof profileInputSchema>;
 

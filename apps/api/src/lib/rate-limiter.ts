@@ -7,7 +7,11 @@ export type RateLimiter = {
   hit(key: string): { limited: false } | { limited: true; retryAfterSeconds: number };
 };
 
-export function createRateLimiter(options: { max: number; windowMs: number; now?: () => number }): RateLimiter {
+export function createRateLimiter(options: {
+  max: number;
+  windowMs: number;
+  now?: () => number;
+}): RateLimiter {
   const now = options.now ?? Date.now;
   const windows = new Map<string, { count: number; resetsAt: number }>();
   let lastSweep = now();

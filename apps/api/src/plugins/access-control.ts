@@ -10,12 +10,17 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
+  interface FastifyInstance {
+    /** Every guarded API route and who may call it, for the authorization matrix test. */
+    accessRegistry: { method: string; url: string; access: Access }[];
+  }
 }
 
 /** Routes whose access is handled by the library that serves them. */
 const selfGuardedPrefixes = ['/api/auth/', '/api/docs'];
 
 export const accessControlPlugin = fp(async (app: FastifyInstance) => {
+  app.decorate('accessRegistry', []);
   app.addHook('onRoute', (route) => {
     const isApi = route.url.startsWith('/api/');
     if (!isApi || selfGuardedPrefixes.some((prefix) => route.url.startsWith(prefix))) return;
@@ -25,6 +30,9 @@ export const accessControlPlugin = fp(async (app: FastifyInstance) => {
         `Route ${String(route.method)} ${route.url} does not declare who may call it`,
       );
     }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.accessRegistry.push({ method, url: route.url, access });
+    }
     if (access === 'public') return;
     const guard = async (request: FastifyRequest) => {
       const viewer = await request.getViewer();
@@ -33,8 +41,9 @@ export const accessControlPlugin = fp(async (app: FastifyInstance) => {
         throw new HttpError(403, 'FORBIDDEN', 'You are not allowed to do that.');
       }
     };
-    const existing = route.preHandler;
-    route.preHandler = existing
+    // onRequest: refuse before the body is even read or validated.
+    const existing = route.onRequest;
+    route.onRequest = existing
       ? [guard, ...(Array.isArray(existing) ? existing : [existing])]
       : [guard];
   });

@@ -42,7 +42,10 @@ export const authPlugin = fp(
   ) => {
     const { auth, baseURL } = options;
     const perIp = createRateLimiter({ max: options.rateLimit.perIp, windowMs: 60_000 });
-    const perAccount = createRateLimiter({ max: options.rateLimit.perAccount, windowMs: 15 * 60_000 });
+    const perAccount = createRateLimiter({
+      max: options.rateLimit.perAccount,
+      windowMs: 15 * 60_000,
+    });
 
     const checkRateLimit = (request: FastifyRequest, reply: FastifyReply) => {
       const pathname = request.url.split('?')[0] ?? '';

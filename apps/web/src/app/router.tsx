@@ -1,10 +1,34 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { UserType } from '@laptops/shared/auth';
 import { Spinner } from '../components/ui/spinner.tsx';
+import { messages } from '../lib/messages.ts';
+import { RequireAuth } from './guards/require-auth.tsx';
+import { RequireRole } from './guards/require-role.tsx';
 import { withTimeout } from './lazy-route.ts';
 import { MainLayout } from './layouts/main-layout.tsx';
 import { HomeRoute } from './routes/home.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { RouteError } from './routes/route-error.tsx';
+
+const menu = messages.dashboard.menu;
+const titles = messages.dashboard.titles;
+
+/** A dashboard screen still to be built by its feature, behind its role's guard. */
+function pendingRoute(path: string, role: UserType, title: string): RouteObject {
+  return {
+    path,
+    lazy: withTimeout(async () => {
+      const { PendingPage } = await import('./routes/dashboard/pending-page.tsx');
+      return {
+        Component: () => (
+          <RequireRole role={role}>
+            <PendingPage title={title} />
+          </RequireRole>
+        ),
+      };
+    }),
+  };
+}
 
 export const routes: RouteObject[] = [
   {
@@ -29,7 +53,13 @@ export const routes: RouteObject[] = [
             path: 'category/:id',
             lazy: withTimeout(async () => {
               const { CategoryRoute } = await import('./routes/category.tsx');
-              return { Component: CategoryRoute };
+              return {
+                Component: () => (
+                  <RequireAuth>
+                    <CategoryRoute />
+                  </RequireAuth>
+                ),
+              };
             }),
           },
           {
@@ -38,6 +68,61 @@ export const routes: RouteObject[] = [
               const { LoginPage } = await import('../features/auth/components/login-page.tsx');
               return { Component: LoginPage };
             }),
+          },
+          {
+            path: 'signup',
+            lazy: withTimeout(async () => {
+              const { SignUpPage } = await import('../features/auth/components/sign-up-page.tsx');
+              return { Component: SignUpPage };
+            }),
+          },
+          {
+            path: 'reset-password',
+            lazy: withTimeout(async () => {
+              const { ResetPasswordPage } =
+                await import('../features/auth/components/reset-password-page.tsx');
+              return { Component: ResetPasswordPage };
+            }),
+          },
+          {
+            path: 'dashboard',
+            lazy: withTimeout(async () => {
+              const { DashboardLayout } = await import('./layouts/dashboard-layout.tsx');
+              return {
+                Component: () => (
+                  <RequireAuth>
+                    <DashboardLayout />
+                  </RequireAuth>
+                ),
+              };
+            }),
+            children: [
+              {
+                index: true,
+                lazy: withTimeout(async () => {
+                  const { DashboardHomeRoute } =
+                    await import('./routes/dashboard/dashboard-home.tsx');
+                  return { Component: DashboardHomeRoute };
+                }),
+              },
+              {
+                path: 'profile',
+                lazy: withTimeout(async () => {
+                  const { ProfilePage } =
+                    await import('../features/auth/components/profile-page.tsx');
+                  return { Component: ProfilePage };
+                }),
+              },
+              pendingRoute('myorders', 'buyer', menu.myOrders),
+              pendingRoute('payment/:id', 'buyer', titles.payment),
+              pendingRoute('addaproduct', 'seller', titles.addProduct),
+              pendingRoute('myproducts', 'seller', menu.myProducts),
+              pendingRoute('mybuyers', 'seller', menu.myBuyers),
+              pendingRoute('allsellers', 'admin', menu.allSellers),
+              pendingRoute('allbuyers', 'admin', menu.allBuyers),
+              pendingRoute('allusers', 'admin', menu.allUsers),
+              pendingRoute('reportedItems', 'admin', titles.reports),
+            ],
           },
           { path: '*', element: <NotFoundRoute /> },
         ],

@@ -21,25 +21,46 @@ afterAll(async () => {
 const mailsTo = (email: string) => smtp.received.filter((mail) => mail.to.includes(email));
 
 async function uploadAs(cookie: string): Promise<string> {
-  const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#f60' } }).png().toBuffer();
-  const body = multipartBody([{ name: 'image', filename: 'me.png', contentType: 'image/png', data: png }]);
-  const response = await t.app.inject({ method: 'POST', url: '/api/images', headers: { ...body.headers, cookie }, payload: body.payload });
+  const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#f60' } })
+    .png()
+    .toBuffer();
+  const body = multipartBody([
+    { name: 'image', filename: 'me.png', contentType: 'image/png', data: png },
+  ]);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/images',
+    headers: { ...body.headers, cookie },
+    payload: body.payload,
+  });
   expect(response.statusCode).toBe(201);
   return response.json<{ data: { url: string } }>().data.url;
 }
 
 describe('sign-up', () => {
   it('creates the account signed in, sends a welcome email, and refuses a duplicate email', async () => {
-    const payload = { name: 'Nadia', email: 'nadia@example.test', password: 'secret1', typeOfUser: 'seller' };
+    const payload = {
+      name: 'Nadia',
+      email: 'nadia@example.test',
+      password: 'secret1',
+      typeOfUser: 'seller',
+    };
     const first = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload });
     expect(first.statusCode).toBe(200);
     expect(String(first.headers['set-cookie'])).toContain('better-auth.session_token');
     await expect.poll(() => mailsTo('nadia@example.test').length).toBe(1);
     expect(mailsTo('nadia@example.test')[0]?.raw).toContain('Subject: Welcome to Laptop Resale');
 
-    const again = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { ...payload, name: 'Other' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { ...payload, name: 'Other' },
+    });
     expect(again.statusCode).toBe(422);
-    const rows = await t.database.db.select().from(users).where(eq(users.email, 'nadia@example.test'));
+    const rows = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'nadia@example.test'));
     expect(rows).toHaveLength(1);
   });
 
@@ -47,7 +68,12 @@ describe('sign-up', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up/email',
-      payload: { name: 'Pic', email: 'pic@example.test', password: 'secret1', image: 'https://evil.example/x.png' },
+      payload: {
+        name: 'Pic',
+        email: 'pic@example.test',
+        password: 'secret1',
+        image: 'https://evil.example/x.png',
+      },
     });
     expect(response.statusCode).toBe(400);
   });
@@ -57,11 +83,24 @@ describe('sign-in and sign-out', () => {
   it('ends the session on sign-out', async () => {
     const user = await createUser(t.database.db);
     const cookie = await signIn(t.app, user.email, user.password);
-    const before = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
+    const before = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie },
+    });
     expect(before.json()).toMatchObject({ user: { email: user.email } });
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie }, payload: {} });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie },
+      payload: {},
+    });
     expect(out.statusCode).toBe(200);
-    const after = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie },
+    });
     expect(after.json()).toBeNull();
     const guarded = await t.app.inject({ method: 'GET', url: '/api/jwt', headers: { cookie } });
     expect(guarded.statusCode).toBe(401);
@@ -70,7 +109,10 @@ describe('sign-in and sign-out', () => {
 
 describe('password reset by email', () => {
   it('mails a single-use link that sets a new password and ends old sessions', async () => {
-    const user = await createUser(t.database.db, { email: 'forgetful@example.test', name: 'Forgetful' });
+    const user = await createUser(t.database.db, {
+      email: 'forgetful@example.test',
+      name: 'Forgetful',
+    });
     const oldCookie = await signIn(t.app, user.email, user.password);
     const request = await t.app.inject({
       method: 'POST',
@@ -95,14 +137,26 @@ describe('password reset by email', () => {
     const token = location.searchParams.get('token') ?? '';
     expect(token).not.toBe('');
 
-    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { newPassword: 'brand-new-1', token } });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { newPassword: 'brand-new-1', token },
+    });
     expect(reset.statusCode).toBe(200);
-    const reused = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { newPassword: 'other-pass-2', token } });
+    const reused = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { newPassword: 'other-pass-2', token },
+    });
     expect(reused.statusCode).toBe(400);
 
     await expect(signIn(t.app, user.email, user.password)).rejects.toThrow(/401/);
     await expect(signIn(t.app, user.email, 'brand-new-1')).resolves.toContain('session_token');
-    const oldSession = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: oldCookie } });
+    const oldSession = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie: oldCookie },
+    });
     expect(oldSession.json()).toBeNull();
   });
 
@@ -147,27 +201,50 @@ describe('role lookups', () => {
     const admin = await createUser(t.database.db, { typeOfUser: 'admin' });
     const sellerCookie = await signIn(t.app, seller.email, seller.password);
     const adminCookie = await signIn(t.app, admin.email, admin.password);
-    const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+    const get = (url: string, cookie?: string) =>
+      t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
-    expect((await get(`/api/users/seller/${seller.email}`, sellerCookie)).json()).toEqual({ isSeller: true });
-    expect((await get(`/api/users/admin/${seller.email}`, sellerCookie)).json()).toEqual({ isAdmin: false });
-    expect((await get(`/api/users/buyer/${seller.email}`, sellerCookie)).json()).toEqual({ isBuyer: false });
+    expect((await get(`/api/users/seller/${seller.email}`, sellerCookie)).json()).toEqual({
+      isSeller: true,
+    });
+    expect((await get(`/api/users/admin/${seller.email}`, sellerCookie)).json()).toEqual({
+      isAdmin: false,
+    });
+    expect((await get(`/api/users/buyer/${seller.email}`, sellerCookie)).json()).toEqual({
+      isBuyer: false,
+    });
     expect((await get(`/api/users/buyer/${buyer.email}`, sellerCookie)).statusCode).toBe(403);
     expect((await get(`/api/users/buyer/${buyer.email}`)).statusCode).toBe(401);
-    expect((await get(`/api/users/buyer/${buyer.email}`, adminCookie)).json()).toEqual({ isBuyer: true });
-    expect((await get(`/api/users/admin/${admin.email}`, adminCookie)).json()).toEqual({ isAdmin: true });
+    expect((await get(`/api/users/buyer/${buyer.email}`, adminCookie)).json()).toEqual({
+      isBuyer: true,
+    });
+    expect((await get(`/api/users/admin/${admin.email}`, adminCookie)).json()).toEqual({
+      isAdmin: true,
+    });
     expect((await get(`/api/users/admin/nobody@example.test`, adminCookie)).statusCode).toBe(404);
   });
 });
 
 describe('GET /api/jwt and bearer tokens', () => {
-  it("gives the signed-in user a token that the API accepts as a bearer, for their own email only", async () => {
+  it('gives the signed-in user a token that the API accepts as a bearer, for their own email only', async () => {
     const user = await createUser(t.database.db, { typeOfUser: 'seller' });
     const cookie = await signIn(t.app, user.email, user.password);
     expect((await t.app.inject({ method: 'GET', url: '/api/jwt' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/jwt?email=someone@else.test', headers: { cookie } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/jwt?email=someone@else.test',
+          headers: { cookie },
+        })
+      ).statusCode,
+    ).toBe(403);
 
-    const response = await t.app.inject({ method: 'GET', url: `/api/jwt?email=${user.email}`, headers: { cookie } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/jwt?email=${user.email}`,
+      headers: { cookie },
+    });
     expect(response.statusCode).toBe(200);
     const { accessToken } = response.json<{ accessToken: string }>();
     const withBearer = await t.app.inject({
@@ -187,18 +264,36 @@ describe('GET /api/jwt and bearer tokens', () => {
 
 describe('brute force', () => {
   it('limits sign-in attempts per account and per IP with a clear 429', async () => {
-    const limited = await createTestContext({ AUTH_RATE_LIMIT_PER_IP: '6', AUTH_RATE_LIMIT_PER_ACCOUNT: '3' });
+    const limited = await createTestContext({
+      AUTH_RATE_LIMIT_PER_IP: '6',
+      AUTH_RATE_LIMIT_PER_ACCOUNT: '3',
+    });
     try {
       const user = await createUser(limited.database.db);
       const attempt = (email: string, ip = '10.0.0.1') =>
-        limited.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: ip, payload: { email, password: 'wrong-password' } });
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          remoteAddress: ip,
+          payload: { email, password: 'wrong-password' },
+        });
       for (let i = 0; i < 3; i++) expect((await attempt(user.email)).statusCode).toBe(401);
       const blocked = await attempt(user.email, '10.0.0.2');
       expect(blocked.statusCode).toBe(429);
       expect(blocked.headers['retry-after']).toBeDefined();
-      expect(blocked.json()).toEqual({ error: { code: 'TOO_MANY_REQUESTS', message: 'Too many attempts. Please wait a few minutes and try again.' } });
+      expect(blocked.json()).toEqual({
+        error: {
+          code: 'TOO_MANY_REQUESTS',
+          message: 'Too many attempts. Please wait a few minutes and try again.',
+        },
+      });
       // Even the right password waits: the account is locked for the window.
-      const right = await limited.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: '10.0.0.3', payload: { email: user.email, password: user.password } });
+      const right = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        remoteAddress: '10.0.0.3',
+        payload: { email: user.email, password: user.password },
+      });
       expect(right.statusCode).toBe(429);
 
       for (let i = 0; i < 6; i++) await attempt(`spray-${i}@example.test`, '10.0.0.9');

@@ -6,12 +6,19 @@ import { HttpError } from '../../lib/http-error.ts';
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
 
-export const authRoutes: FastifyPluginAsyncZod<{ googleEnabled: boolean }> = async (app, { googleEnabled }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ googleEnabled: boolean }> = async (
+  app,
+  { googleEnabled },
+) => {
   app.get(
     '/api/auth-options',
     {
       config: { access: 'public' },
-      schema: { tags: ['auth'], summary: 'Which sign-in methods this marketplace offers', response: { 200: authOptionsSchema } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Which sign-in methods this marketplace offers',
+        response: { 200: authOptionsSchema },
+      },
     },
     async () => ({ google: googleEnabled }),
   );
@@ -23,7 +30,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ googleEnabled: boolean }> = asy
       schema: {
         tags: ['auth'],
         summary: "A bearer token for the signed-in user's session (for API clients)",
-        description: 'The `email` query is optional; when given it must be the signed-in user’s own.',
+        description:
+          'The `email` query is optional; when given it must be the signed-in user’s own.',
         querystring: z.object({ email: z.string().optional() }),
         response: { 200: jwtResultSchema, 403: apiErrorSchema },
       },

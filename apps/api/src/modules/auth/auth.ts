@@ -17,7 +17,13 @@ import { RESET_TOKEN_TTL_SECONDS, resetPasswordMail, welcomeMail } from './auth.
 export type GoogleOptions = { clientId: string; clientSecret: string | undefined; issuer: string };
 
 /** Fields of the user that only the server (sign-up rules or an admin) may set. */
-const serverOwnedUserFields = ['typeOfUser', 'isVerified', 'deletedAt', 'email', 'emailVerified'] as const;
+const serverOwnedUserFields = [
+  'typeOfUser',
+  'isVerified',
+  'deletedAt',
+  'email',
+  'emailVerified',
+] as const;
 
 export function createAuth(options: {
   db: Db;
@@ -30,7 +36,9 @@ export function createAuth(options: {
 }) {
   const { db, mailer, log, baseURL } = options;
   const sendQuietly = (mail: Parameters<Mailer['send']>[0]) =>
-    mailer.send(mail).catch((error: unknown) => log.error({ err: error, to: mail.to }, 'email not sent'));
+    mailer
+      .send(mail)
+      .catch((error: unknown) => log.error({ err: error, to: mail.to }, 'email not sent'));
 
   return betterAuth({
     appName: 'Laptop Resale',
@@ -75,7 +83,11 @@ export function createAuth(options: {
         create: {
           before: async (data, context) => {
             // A picture given at sign-up must be one our /api/images issued.
-            if (context?.path === '/sign-up/email' && data.image && !(await isUploadedImage(db, data.image))) {
+            if (
+              context?.path === '/sign-up/email' &&
+              data.image &&
+              !(await isUploadedImage(db, data.image))
+            ) {
               throw new APIError('BAD_REQUEST', { message: 'Please upload the picture first.' });
             }
           },
@@ -91,7 +103,10 @@ export function createAuth(options: {
               throw new APIError('FORBIDDEN', { message: 'You cannot change that field.' });
             }
             const userId = context.context.session?.user.id;
-            if (typeof data.image === 'string' && (!userId || !(await isOwnUploadedImage(db, data.image, userId)))) {
+            if (
+              typeof data.image === 'string' &&
+              (!userId || !(await isOwnUploadedImage(db, data.image, userId)))
+            ) {
               throw new APIError('BAD_REQUEST', { message: 'Please upload the picture first.' });
             }
           },
@@ -114,7 +129,10 @@ export function createAuth(options: {
                   pkce: true,
                   // Google sign-in always creates a buyer (SPEC.md section 4).
                   mapProfileToUser: (profile) => ({
-                    name: typeof profile.name === 'string' && profile.name ? profile.name : String(profile.email ?? ''),
+                    name:
+                      typeof profile.name === 'string' && profile.name
+                        ? profile.name
+                        : String(profile.email ?? ''),
                     typeOfUser: 'buyer',
                   }),
                 },

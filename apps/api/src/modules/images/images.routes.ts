@@ -15,7 +15,14 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: ImageStorage
   { db, storage },
 ) => {
   await app.register(fastifyMultipart, {
-    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 0, parts: 1, fieldNameSize: 50, headerPairs: 50 },
+    limits: {
+      fileSize: MAX_IMAGE_BYTES,
+      files: 1,
+      fields: 0,
+      parts: 1,
+      fieldNameSize: 50,
+      headerPairs: 50,
+    },
   });
 
   app.post(
@@ -26,9 +33,15 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: ImageStorage
       bodyLimit: MAX_IMAGE_BYTES + 64 * 1024,
       schema: {
         tags: ['images'],
-        summary: 'Upload an image (multipart field `image`; JPEG, PNG or WebP up to 5 MB), stored as WebP',
+        summary:
+          'Upload an image (multipart field `image`; JPEG, PNG or WebP up to 5 MB), stored as WebP',
         consumes: ['multipart/form-data'],
-        response: { 201: imageUploadResultSchema, 400: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema },
+        response: {
+          201: imageUploadResultSchema,
+          400: apiErrorSchema,
+          413: apiErrorSchema,
+          415: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -36,7 +49,8 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: ImageStorage
         throw new HttpError(415, 'MULTIPART_REQUIRED', imageMessages.missing);
       }
       const file = await request.file();
-      if (!file || file.fieldname !== 'image') throw new HttpError(400, 'IMAGE_MISSING', imageMessages.missing);
+      if (!file || file.fieldname !== 'image')
+        throw new HttpError(400, 'IMAGE_MISSING', imageMessages.missing);
       const bytes = await file.toBuffer();
       if (file.file.truncated) throw new HttpError(413, 'IMAGE_TOO_LARGE', imageMessages.tooLarge);
       const viewer = await request.getViewer();

@@ -22,7 +22,11 @@ export async function storeUpload(
 const ownUrlPattern = /^\/api\/images\/([a-z0-9-]+\.webp)$/;
 
 /** True when `url` is an image our /api/images issued to this user. */
-export async function isOwnUploadedImage(db: Db, url: string, uploaderId: string): Promise<boolean> {
+export async function isOwnUploadedImage(
+  db: Db,
+  url: string,
+  uploaderId: string,
+): Promise<boolean> {
   const key = ownUrlPattern.exec(url)?.[1];
   if (!key) return false;
   const [row] = await db

@@ -17,16 +17,32 @@ afterAll(async () => {
   await t?.close();
 });
 
-const storedCount = async () => (await t.database.db.select({ n: count() }).from(images))[0]?.n ?? 0;
+const storedCount = async () =>
+  (await t.database.db.select({ n: count() }).from(images))[0]?.n ?? 0;
 
-function upload(data: Buffer | string, options: { filename?: string; contentType?: string; field?: string; cookie?: string } = {}) {
+function upload(
+  data: Buffer | string,
+  options: { filename?: string; contentType?: string; field?: string; cookie?: string } = {},
+) {
   const body = multipartBody([
-    { name: options.field ?? 'image', filename: options.filename ?? 'photo.jpg', contentType: options.contentType ?? 'image/jpeg', data },
+    {
+      name: options.field ?? 'image',
+      filename: options.filename ?? 'photo.jpg',
+      contentType: options.contentType ?? 'image/jpeg',
+      data,
+    },
   ]);
   return t.app.inject({
     method: 'POST',
     url: '/api/images',
-    headers: { ...body.headers, ...(options.cookie === undefined ? { cookie } : options.cookie ? { cookie: options.cookie } : {}) },
+    headers: {
+      ...body.headers,
+      ...(options.cookie === undefined
+        ? { cookie }
+        : options.cookie
+          ? { cookie: options.cookie }
+          : {}),
+    },
     payload: body.payload,
   });
 }
@@ -56,10 +72,19 @@ describe('POST /api/images', () => {
   });
 
   it('accepts PNG and WebP, and shrinks very large photos', async () => {
-    expect((await upload(await photo('png'), { filename: 'a.png', contentType: 'image/png' })).statusCode).toBe(201);
-    const big = await upload(await photo('webp', 4000, 3000), { filename: 'a.webp', contentType: 'image/webp' });
+    expect(
+      (await upload(await photo('png'), { filename: 'a.png', contentType: 'image/png' }))
+        .statusCode,
+    ).toBe(201);
+    const big = await upload(await photo('webp', 4000, 3000), {
+      filename: 'a.webp',
+      contentType: 'image/webp',
+    });
     expect(big.statusCode).toBe(201);
-    const served = await t.app.inject({ method: 'GET', url: big.json<{ data: { url: string } }>().data.url });
+    const served = await t.app.inject({
+      method: 'GET',
+      url: big.json<{ data: { url: string } }>().data.url,
+    });
     expect(await sharp(served.rawPayload).metadata()).toMatchObject({ width: 1600, height: 1200 });
   });
 
@@ -69,11 +94,47 @@ describe('POST /api/images', () => {
   });
 
   it.each([
-    ['a text file named like a photo', () => Promise.resolve(Buffer.from('hello, I am not an image')), 400, 'IMAGE_UNREADABLE'],
-    ['a truncated JPEG', async () => (await photo('jpeg')).subarray(0, 300), 400, 'IMAGE_UNREADABLE'],
-    ['an SVG with a script', () => Promise.resolve(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>')), 415, 'IMAGE_TYPE_UNSUPPORTED'],
-    ['a GIF', () => sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).gif().toBuffer(), 415, 'IMAGE_TYPE_UNSUPPORTED'],
-    ['a decompression bomb', () => sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer(), 400, 'IMAGE_TOO_LARGE'],
+    [
+      'a text file named like a photo',
+      () => Promise.resolve(Buffer.from('hello, I am not an image')),
+      400,
+      'IMAGE_UNREADABLE',
+    ],
+    [
+      'a truncated JPEG',
+      async () => (await photo('jpeg')).subarray(0, 300),
+      400,
+      'IMAGE_UNREADABLE',
+    ],
+    [
+      'an SVG with a script',
+      () =>
+        Promise.resolve(
+          Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
+          ),
+        ),
+      415,
+      'IMAGE_TYPE_UNSUPPORTED',
+    ],
+    [
+      'a GIF',
+      () =>
+        sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+          .gif()
+          .toBuffer(),
+      415,
+      'IMAGE_TYPE_UNSUPPORTED',
+    ],
+    [
+      'a decompression bomb',
+      () =>
+        sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#fff' } })
+          .png({ compressionLevel: 9 })
+          .toBuffer(),
+      400,
+      'IMAGE_TOO_LARGE',
+    ],
   ])('refuses %s and stores nothing', async (_name, make, status, code) => {
     const before = await storedCount();
     const response = await upload(await make());
@@ -88,7 +149,12 @@ describe('POST /api/images', () => {
     expect(huge.statusCode).toBe(413);
     const wrongField = await upload(await photo('jpeg'), { field: 'picture' });
     expect(wrongField.statusCode).toBe(400);
-    const json = await t.app.inject({ method: 'POST', url: '/api/images', headers: { cookie }, payload: { image: 'x' } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/images',
+      headers: { cookie },
+      payload: { image: 'x' },
+    });
     expect(json.statusCode).toBe(415);
     expect(await storedCount()).toBe(before);
   });

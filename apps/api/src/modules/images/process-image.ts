@@ -29,7 +29,12 @@ export async function toStoredWebp(input: Buffer): Promise<Buffer> {
   try {
     return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
-      .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: 'inside', withoutEnlargement: true })
+      .resize({
+        width: MAX_STORED_SIDE,
+        height: MAX_STORED_SIDE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
       .webp({ quality: 82 })
       .toBuffer();
   } catch (error) {

@@ -42,7 +42,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
           .from(users)
           .where(eq(users.email, email));
         if (!user || user.deletedAt) throw notFound('No user has this email.');
-        return { [key]: user.typeOfUser === role } as { isAdmin: boolean } & { isBuyer: boolean } & { isSeller: boolean };
+        return { [key]: user.typeOfUser === role } as { isAdmin: boolean } & {
+          isBuyer: boolean;
+        } & { isSeller: boolean };
       },
     );
   }

@@ -1,18 +1,36 @@
 import { useEffect, useId, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import toast from 'react-hot-toast';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { useSession } from '../../features/auth/api/get-session.ts';
+import { useSignOut } from '../../features/auth/api/sign-out.ts';
 import { messages } from '../../lib/messages.ts';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-field px-3 py-2 font-medium transition hover:bg-base-200 ${isActive ? 'text-primary' : ''}`;
 
 /**
- * SPEC.md "Navbar". Signed-out visitors see Home, Blogs and Login; the signed-in
- * parts (Dashboard, avatar, LogOut) join `links` and the right-hand slot with accounts.
+ * SPEC.md "Navbar": Home and Blogs; Login when signed out; Dashboard, the avatar
+ * and LogOut when signed in.
  */
 export function Navbar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const t = messages.nav;
+  const { data: user } = useSession();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+
+  const logOut = () => {
+    setMenuOpen(false);
+    signOut.mutate(undefined, {
+      onSuccess: () => {
+        toast.success(t.loggedOut);
+        void navigate('/');
+      },
+      onError: (error) => toast.error(error.message),
+    });
+  };
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -26,8 +44,30 @@ export function Navbar() {
   const links = [
     { to: '/', label: t.home, end: true },
     { to: '/blogs', label: t.blogs, end: false },
-    { to: '/login', label: t.login, end: false },
+    user
+      ? { to: '/dashboard', label: t.dashboard, end: false }
+      : { to: '/login', label: t.login, end: false },
   ];
+
+  const account = user && (
+    <>
+      <Link
+        to="/dashboard/profile"
+        aria-label={`${t.profile}: ${user.name}`}
+        onClick={() => setMenuOpen(false)}
+      >
+        <Avatar name={user.name} image={user.image} size={36} />
+      </Link>
+      <button
+        type="button"
+        className="btn btn-outline btn-sm"
+        onClick={logOut}
+        disabled={signOut.isPending}
+      >
+        {t.logout}
+      </button>
+    </>
+  );
 
   return (
     <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
@@ -47,6 +87,7 @@ export function Navbar() {
               </NavLink>
             </li>
           ))}
+          {account && <li className="ml-2 flex items-center gap-3">{account}</li>}
         </ul>
 
         <button
@@ -87,6 +128,7 @@ export function Navbar() {
               </NavLink>
             </li>
           ))}
+          {account && <li className="flex items-center gap-3 px-3 pt-2">{account}</li>}
         </ul>
       )}
     </header>

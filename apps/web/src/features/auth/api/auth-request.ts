@@ -10,7 +10,11 @@ const ourErrorSchema = z.object({ error: z.object({ code: z.string(), message: z
  * `{ code, message }` (ours are `{ error: { ... } }`); both become ApiRequestError
  * carrying the provider's message, which the screens show as an error toast.
  */
-export async function authRequest<T extends z.ZodType>(path: string, body: unknown, schema: T): Promise<z.infer<T>> {
+export async function authRequest<T extends z.ZodType>(
+  path: string,
+  body: unknown,
+  schema: T,
+): Promise<z.infer<T>> {
   let response: Response;
   try {
     response = await fetch(`/api/auth${path}`, {
@@ -25,7 +29,8 @@ export async function authRequest<T extends z.ZodType>(path: string, body: unkno
   const json: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const ours = ourErrorSchema.safeParse(json);
-    if (ours.success) throw new ApiRequestError(response.status, ours.data.error.code, ours.data.error.message);
+    if (ours.success)
+      throw new ApiRequestError(response.status, ours.data.error.code, ours.data.error.message);
     const theirs = authErrorSchema.safeParse(json);
     throw new ApiRequestError(
       response.status,

@@ -8,7 +8,7 @@ import { messages } from '../../../lib/messages.ts';
 import { useSignIn } from '../api/sign-in.ts';
 
 /** SPEC.md "Login": email and password; afterwards back to where the visitor came from. */
-export function LoginForm() {
+export function LoginForm({ onEmailChange }: { onEmailChange?: (email: string) => void } = {}) {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -48,7 +48,9 @@ export function LoginForm() {
           className="input w-full"
           aria-invalid={errors.email ? true : undefined}
           aria-describedby={errors.email ? 'login-email-error' : undefined}
-          {...register('email')}
+          {...register('email', {
+            onChange: (event: { target: { value: string } }) => onEmailChange?.(event.target.value),
+          })}
         />
         {errors.email && (
           <p id="login-email-error" className="mt-1 text-sm text-error">

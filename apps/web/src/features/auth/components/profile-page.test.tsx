@@ -133,10 +133,7 @@ describe('ProfilePage', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Change photo' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Profile updated.'));
-    expect(calls.map((call) => call.path).slice(1, 3)).toEqual([
-      'upload',
-      '/api/auth/update-user',
-    ]);
+    expect(calls.map((call) => call.path).slice(1, 3)).toEqual(['upload', '/api/auth/update-user']);
     expect(calls[2]?.body).toEqual({ image: '/api/images/new.webp' });
     const photo = await screen.findByRole('img', { name: 'Your profile photo' });
     expect(photo.getAttribute('src')).toBe('/api/images/new.webp');

@@ -95,9 +95,7 @@ describe('SignUpPage', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeTruthy();
     expect((screen.getByRole('radio', { name: 'Buyer' }) as HTMLInputElement).checked).toBe(true);
-    expect((screen.getByRole('radio', { name: 'Seller' }) as HTMLInputElement).checked).toBe(
-      false,
-    );
+    expect((screen.getByRole('radio', { name: 'Seller' }) as HTMLInputElement).checked).toBe(false);
     expect(screen.getByRole('group', { name: 'User type' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
   });

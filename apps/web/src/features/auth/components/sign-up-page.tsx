@@ -19,18 +19,16 @@ import { useUpdateUser } from '../api/update-user.ts';
  * required, and checked here as the server checks it (type and size), so the
  * visitor hears about a wrong file before anything is sent.
  */
-export const pictureFieldSchema = z
-  .custom<FileList | undefined>()
-  .superRefine((files, context) => {
-    const file = files?.[0];
-    if (!file) {
-      context.addIssue({ code: 'custom', message: signUpMessages.pictureRequired });
-    } else if (!(acceptedImageTypes as readonly string[]).includes(file.type)) {
-      context.addIssue({ code: 'custom', message: imageMessages.unsupported });
-    } else if (file.size > MAX_IMAGE_BYTES) {
-      context.addIssue({ code: 'custom', message: imageMessages.tooLarge });
-    }
-  });
+export const pictureFieldSchema = z.custom<FileList | undefined>().superRefine((files, context) => {
+  const file = files?.[0];
+  if (!file) {
+    context.addIssue({ code: 'custom', message: signUpMessages.pictureRequired });
+  } else if (!(acceptedImageTypes as readonly string[]).includes(file.type)) {
+    context.addIssue({ code: 'custom', message: imageMessages.unsupported });
+  } else if (file.size > MAX_IMAGE_BYTES) {
+    context.addIssue({ code: 'custom', message: imageMessages.tooLarge });
+  }
+});
 
 const signUpFormSchema = signUpInputSchema.extend({ picture: pictureFieldSchema });
 type SignUpFormValues = z.infer<typeof signUpFormSchema>;

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../db/seed/factories.ts';
+import { accessControlPlugin, type Access } from '../plugins/access-control.ts';
+import { createTestContext, signIn, type TestContext } from './test-app.ts';
+
+/**
+ * Who may call each API route. Written by hand: a new route must be added here,
+ * or the completeness check below fails.
+ */
+const expectedAccess: Record<string, Access> = {
+  'GET /api/health': 'public',
+  'GET /api/categories': 'public',
+  'GET /api/category/:id': 'public',
+  'GET /api/advertiseProducts': 'public',
+  'GET /api/latestProducts': 'public',
+  'POST /api/contact': 'public',
+  'GET /api/images/:key': 'public',
+  'POST /api/images': 'signed-in',
+  'GET /api/auth-options': 'public',
+  'GET /api/jwt': 'signed-in',
+  'GET /api/users/admin/:email': 'signed-in',
+  'GET /api/users/buyer/:email': 'signed-in',
+  'GET /api/users/seller/:email': 'signed-in',
+};
+
+type Caller = 'anonymous' | 'buyer' | 'seller' | 'otherSeller' | 'admin';
+const callers: Caller[] = ['anonymous', 'buyer', 'seller', 'otherSeller', 'admin'];
+
+function expectedStatus(access: Access, caller: Caller): 'allowed' | 401 | 403 {
+  if (access === 'public') return 'allowed';
+  if (caller === 'anonymous') return 401;
+  if (access === 'signed-in') return 'allowed';
+  const role = caller === 'otherSeller' ? 'seller' : caller;
+  return role === access ? 'allowed' : 403;
+}
+
+let t: TestContext;
+const identities = new Map<Caller, { cookie: string; email: string }>();
+beforeAll(async () => {
+  t = await createTestContext();
+  const roles = {
+    buyer: 'buyer',
+    seller: 'seller',
+    otherSeller: 'seller',
+    admin: 'admin',
+  } as const;
+  for (const [caller, typeOfUser] of Object.entries(roles) as [
+    Caller,
+    'buyer' | 'seller' | 'admin',
+  ][]) {
+    const user = await createUser(t.database.db, { typeOfUser });
+    identities.set(caller, {
+      cookie: await signIn(t.app, user.email, user.password),
+      email: user.email,
+    });
+  }
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('authorization matrix', () => {
+  it('lists every API route of the router', () => {
+    const registered = t.app.accessRegistry.map((route) => `${route.method} ${route.url}`).sort();
+    expect(registered).toEqual(Object.keys(expectedAccess).sort());
+    for (const route of t.app.accessRegistry) {
+      expect(route.access, `${route.method} ${route.url}`).toBe(
+        expectedAccess[`${route.method} ${route.url}`],
+      );
+    }
+  });
+
+  it('lets each caller in or refuses them with 401 or 403, as declared', async () => {
+    const failures: string[] = [];
+    for (const [route, access] of Object.entries(expectedAccess)) {
+      const [method, pattern] = route.split(' ') as [string, string];
+      for (const caller of callers) {
+        const identity = identities.get(caller);
+        const url = pattern
+          .replace(':id', randomUUID())
+          .replace(':key', 'missing.webp')
+          .replace(':email', encodeURIComponent(identity?.email ?? 'someone@example.test'));
+        const response = await t.app.inject({
+          method: method as 'GET' | 'POST',
+          url,
+          headers: identity ? { cookie: identity.cookie } : {},
+          ...(method === 'POST' ? { payload: {} } : {}),
+        });
+        const expected = expectedStatus(access, caller);
+        const ok =
+          expected === 'allowed'
+            ? response.statusCode !== 401 &&
+              response.statusCode !== 403 &&
+              response.statusCode < 500
+            : response.statusCode === expected;
+        if (!ok)
+          failures.push(`${route} as ${caller}: expected ${expected}, got ${response.statusCode}`);
+        if (expected !== 'allowed') {
+          expect(response.json()).toMatchObject({
+            error: { code: expected === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN' },
+          });
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+it('refuses to start an app with an API route that does not say who may call it', async () => {
+  const app = Fastify();
+  app.decorateRequest('getViewer', async () => null);
+  await app.register(accessControlPlugin);
+  await expect(
+    app
+      .register(async (scope) => {
+        scope.get('/api/forgotten', async () => 'oops');
+      })
+      .ready(),
+  ).rejects.toThrow('Route GET /api/forgotten does not declare who may call it');
+  await app.close();
+});

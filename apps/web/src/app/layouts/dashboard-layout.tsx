@@ -1,0 +1,115 @@
+import { useId, useState } from 'react';
+import { NavLink, Outlet } from 'react-router';
+import type { UserType } from '@laptops/shared/auth';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useSession } from '../../features/auth/api/get-session.ts';
+import { messages } from '../../lib/messages.ts';
+
+type MenuItem = { to: string; label: string };
+
+/** SPEC.md "Dashboard layout": the menu for each role. */
+export function dashboardMenu(role: UserType): MenuItem[] {
+  const t = messages.dashboard.menu;
+  switch (role) {
+    case 'buyer':
+      return [{ to: '/dashboard/myorders', label: t.myOrders }];
+    case 'seller':
+      return [
+        { to: '/dashboard/addaproduct', label: t.addProduct },
+        { to: '/dashboard/myproducts', label: t.myProducts },
+        { to: '/dashboard/mybuyers', label: t.myBuyers },
+      ];
+    case 'admin':
+      return [
+        { to: '/dashboard/allsellers', label: t.allSellers },
+        { to: '/dashboard/allbuyers', label: t.allBuyers },
+        { to: '/dashboard/allusers', label: t.allUsers },
+        { to: '/dashboard/reportedItems', label: t.reportedItems },
+      ];
+  }
+}
+
+/** A side drawer (always open on wide screens) plus the content area. */
+export function DashboardLayout() {
+  const session = useSession();
+  const drawerId = useId();
+  const [open, setOpen] = useState(false);
+  const user = session.data;
+  if (!user) return <Spinner />;
+
+  const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : '');
+  const items = [
+    ...dashboardMenu(user.typeOfUser),
+    { to: '/dashboard/profile', label: messages.dashboard.menu.profile },
+  ];
+
+  return (
+    <div className="drawer lg:drawer-open -mx-4 -my-6 min-h-[70vh] w-auto">
+      <input
+        id={drawerId}
+        type="checkbox"
+        className="drawer-toggle"
+        checked={open}
+        onChange={(event) => setOpen(event.target.checked)}
+        aria-hidden="true"
+        tabIndex={-1}
+      />
+      <div className="drawer-content px-4 py-6 lg:px-8">
+        <button
+          type="button"
+          className="btn btn-outline btn-sm mb-4 lg:hidden"
+          aria-expanded={open}
+          aria-controls={`${drawerId}-side`}
+          onClick={() => setOpen(true)}
+        >
+          <svg
+            viewBox="0 0 24 24"
+            className="size-4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
+            <path d="M4 7h16M4 12h16M4 17h16" />
+          </svg>
+          {messages.dashboard.openMenu}
+        </button>
+        <Outlet />
+      </div>
+      <div className="drawer-side z-40 lg:z-auto" id={`${drawerId}-side`}>
+        <label
+          htmlFor={drawerId}
+          aria-label={messages.dashboard.closeMenu}
+          className="drawer-overlay"
+        />
+        <nav
+          aria-label={messages.dashboard.menuLabel}
+          className="min-h-full w-72 border-r border-base-300 bg-base-200 p-4"
+        >
+          <div className="mb-4 flex items-center gap-3 px-2">
+            <Avatar name={user.name} image={user.image} />
+            <div className="min-w-0">
+              <p className="truncate font-semibold">{user.name}</p>
+              <p className="text-sm capitalize text-base-content/75">{user.typeOfUser}</p>
+            </div>
+          </div>
+          <ul className="menu w-full gap-1 p-0">
+            <li>
+              <NavLink to="/dashboard" end className={linkClass} onClick={() => setOpen(false)}>
+                {messages.dashboard.menu.home}
+              </NavLink>
+            </li>
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className={linkClass} onClick={() => setOpen(false)}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </div>
+  );
+}
