@@ -1,14 +1,47 @@
 // Starts the marketplace for the browser tests, exactly as `npm start` does, on a
-// fresh embedded database seeded with the demo data.
+// fresh embedded database seeded with the demo data, with a local OpenID Connect
+// server standing in for Google.
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { OAuth2Server } from 'oauth2-mock-server';
+import { e2eDataDir, googleUser, oidcPort } from './support/env.mjs';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'laptops-e2e-'));
-process.env.DATA_DIR = dataDir;
-process.env.SEED_DEMO = 'true';
-process.env.LOG_LEVEL ??= 'warn';
-process.env.PUBLIC_URL = `http://127.0.0.1:${process.env.PORT}`;
+const port = Number(process.env.PORT);
+const dataDir = e2eDataDir(port);
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
+
+const oidc = new OAuth2Server();
+await oidc.issuer.keys.generate('RS256');
+await oidc.start(oidcPort(port), '127.0.0.1');
+oidc.issuer.url = `http://127.0.0.1:${oidcPort(port)}`;
+oidc.service.on('beforeTokenSigning', (token) => {
+  Object.assign(token.payload, {
+    sub: googleUser.sub,
+    email: googleUser.email,
+    email_verified: true,
+    name: googleUser.name,
+  });
+});
+oidc.service.on('beforeUserinfo', (userInfo) => {
+  userInfo.body = {
+    sub: googleUser.sub,
+    email: googleUser.email,
+    email_verified: true,
+    name: googleUser.name,
+  };
+});
+
+Object.assign(process.env, {
+  DATA_DIR: dataDir,
+  SEED_DEMO: 'true',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  // Many browser tests sign in from one address within a minute.
+  AUTH_RATE_LIMIT_PER_IP: '100000',
+  AUTH_RATE_LIMIT_PER_ACCOUNT: '100000',
+  GOOGLE_CLIENT_ID: 'e2e-client',
+  GOOGLE_CLIENT_SECRET: 'e2e-secret',
+  GOOGLE_ISSUER: oidc.issuer.url,
+});
 delete process.env.DATABASE_URL;
-process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
 await import('../scripts/start.mjs');

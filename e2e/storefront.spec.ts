@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { createAccount, logIn } from './support/accounts.ts';
 
 test.describe('Home', () => {
   test('shows every section of SPEC.md in order', async ({ page }) => {
@@ -113,8 +114,14 @@ test.describe('Home', () => {
 });
 
 test.describe('Categories', () => {
-  test('each tile links to /category/{id}, which lists that category', async ({ page }) => {
-    await page.goto('/');
+  test('each tile links to /category/{id}, which lists that category', async ({
+    page,
+    request,
+  }) => {
+    const buyer = await createAccount(request, 'buyer');
+    await page.goto('/login');
+    await logIn(page, buyer);
+    await expect(page).toHaveURL(/\/$/);
     const tiles = page.getByRole('region', { name: 'Product Categories' }).getByRole('link');
     await expect(tiles.first()).toBeVisible();
     expect(await tiles.count()).toBeGreaterThanOrEqual(6);
@@ -132,8 +139,10 @@ test.describe('Categories', () => {
     await expect(page.getByRole('button', { name: 'Not Available' }).first()).toBeDisabled();
   });
 
-  test('an unknown category shows a clear not-found state', async ({ page }) => {
+  test('an unknown category shows a clear not-found state', async ({ page, request }) => {
+    const buyer = await createAccount(request, 'buyer');
     await page.goto('/category/00000000-0000-4000-8000-000000000000');
+    await logIn(page, buyer);
     await expect(page.getByRole('heading', { name: 'This category does not exist' })).toBeVisible();
   });
 });
@@ -219,15 +228,15 @@ test.describe('Login', () => {
       .getByRole('button', { name: 'Book Now' })
       .first()
       .click();
-    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByText('Please fil the input field')).toBeVisible();
     await expect(page.getByText('Please fil the password field')).toBeVisible();
     await page.getByLabel('Email').fill('emma@example.com');
     await page.getByLabel('Password').fill('wrong-password');
-    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByText('Invalid email or password')).toBeVisible();
     await page.getByLabel('Password').fill('demo1234');
-    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByText('Login successfully. Congratulations Emma Wilson.')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     // Signed in, the seller's phone number is shown.

@@ -5,8 +5,8 @@ import { authRequest } from './auth-request.ts';
 /** Starts the Google (OpenID Connect) sign-in; the browser leaves for Google and comes back to `returnTo`. */
 export async function signInWithGoogle(returnTo: string) {
   const { url } = await authRequest(
-    '/sign-in/oauth2',
-    { providerId: 'google', callbackURL: returnTo, errorCallbackURL: '/login?error=google' },
+    '/sign-in/social',
+    { provider: 'google', callbackURL: returnTo, errorCallbackURL: '/login?error=google' },
     z.object({ url: z.string() }),
   );
   window.location.assign(url);

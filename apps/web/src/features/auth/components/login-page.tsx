@@ -73,11 +73,9 @@ export function LoginPage() {
           {t.signUpLink}
         </Link>
       </p>
-      <ForgotPasswordModal
-        open={resetOpen}
-        onClose={() => setResetOpen(false)}
-        defaultEmail={email}
-      />
+      {resetOpen && (
+        <ForgotPasswordModal open onClose={() => setResetOpen(false)} defaultEmail={email} />
+      )}
     </section>
   );
 }

@@ -1,0 +1,136 @@
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { createAccount, dashboardMenu, latestEmailTo, logIn, navbar } from './support/accounts.ts';
+import { googleUser } from './support/env.mjs';
+
+const picture = path.join(import.meta.dirname, 'support', 'avatar.png');
+
+test('a seller signs up with a picture, lands back where they were, signed in', async ({
+  page,
+}) => {
+  await page.goto('/blogs');
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByText('Please fil the name field')).toBeVisible();
+  await expect(page.getByText('Please fil the email field')).toBeVisible();
+  await expect(page.getByText('Please fil the password field')).toBeVisible();
+  await expect(page.getByLabel('Buyer')).toBeChecked();
+
+  const email = `new-seller-${Date.now()}@example.test`;
+  await page.getByLabel('Name').fill('Sally Seller');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Seller').check();
+  await page.getByLabel(/Picture/).setInputFiles(picture);
+  await page.getByLabel('Password').fill('12345');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByText('Password should have at least 6 character')).toBeVisible();
+  await page.getByLabel('Password').fill('123456');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+
+  await expect(page.getByText('Account created successfully.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  const nav = await navbar(page);
+  const avatar = nav.getByRole('link', { name: /My profile: Sally Seller/ });
+  await expect(avatar.getByRole('img')).toHaveAttribute('src', /^\/api\/images\/[0-9a-f-]+\.webp$/);
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Welcome, Sally Seller' })).toBeVisible();
+  const menu = await dashboardMenu(page);
+  for (const name of ['Add A product', 'My Products', 'My Buyers'])
+    await expect(menu.getByRole('link', { name })).toBeAttached();
+  await expect(menu.getByRole('link', { name: 'My Orders' })).toHaveCount(0);
+
+  // The welcome email went out.
+  expect(await latestEmailTo(email)).toContain('Welcome to Laptop Resale');
+});
+
+test('a buyer opening a guarded page logs in and returns to it', async ({ page, request }) => {
+  const buyer = await createAccount(request, 'buyer', 'Bailey Buyer');
+  await page.goto('/dashboard/myorders');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByText('Please fil the input field')).toBeVisible();
+  await logIn(page, buyer);
+  await expect(page).toHaveURL(/\/dashboard\/myorders$/);
+  await expect(page.getByRole('heading', { name: 'My Orders', level: 1 })).toBeVisible();
+
+  // Signed in, the navbar offers the dashboard and LogOut instead of Login.
+  const banner = await navbar(page);
+  await banner.getByRole('button', { name: 'LogOut' }).click();
+  await expect(page.getByText('Successfully logged Out.')).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a buyer opening an admin page is signed out and sent to /login', async ({
+  page,
+  request,
+}) => {
+  const buyer = await createAccount(request, 'buyer');
+  await page.goto('/login');
+  await logIn(page, buyer);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/dashboard/allusers');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('That page needs another kind of account.')).toBeVisible();
+  const session = await page.request.get('/api/auth/get-session');
+  expect(await session.json()).toBeNull();
+  // Logging in as the buyer again does not lead back into the admin page.
+  await logIn(page, buyer);
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the category page needs a signed-in user', async ({ page, request }) => {
+  const buyer = await createAccount(request, 'buyer');
+  await page.goto('/');
+  await page
+    .getByRole('region', { name: 'Product Categories' })
+    .getByRole('link', { name: 'Apple' })
+    .click();
+  await expect(page).toHaveURL(/\/login$/);
+  await logIn(page, buyer);
+  await expect(page.getByRole('heading', { name: 'Products of Apple', level: 1 })).toBeVisible();
+});
+
+test('a forgotten password is reset from the emailed link', async ({ page, request }) => {
+  const buyer = await createAccount(request, 'buyer', 'Forgetful Fran');
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(buyer.email);
+  await page.getByRole('button', { name: 'Forget password?' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Email')).toHaveValue(buyer.email);
+  await dialog.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(
+    page.getByText('Password reset successfully. Please check your email.'),
+  ).toBeVisible();
+
+  const mail = await latestEmailTo(buyer.email);
+  const link = /(http:\/\/127\.0\.0\.1:\d+\/api\/auth\/reset-password\/\S+)/.exec(mail)?.[1];
+  expect(link).toBeDefined();
+  await page.goto(link ?? '');
+  await expect(page).toHaveURL(/\/reset-password\?token=/);
+  await page.getByLabel('New password').fill('changed-pass-2');
+  await page.getByLabel('Confirm password').fill('changed-pass-2');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await logIn(page, { email: buyer.email, password: buyer.password });
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await logIn(page, { email: buyer.email, password: 'changed-pass-2' });
+  await expect(page.getByText('Login successfully. Congratulations Forgetful Fran.')).toBeVisible();
+});
+
+test('Google sign-in (a local OpenID Connect server) creates a buyer', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole('button', { name: 'Sign in With Google' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: `Welcome, ${googleUser.name}` })).toBeVisible();
+  const menu = await dashboardMenu(page);
+  await expect(menu.getByRole('link', { name: 'My Orders' })).toBeAttached();
+  const me = await page.request.get(`/api/users/buyer/${googleUser.email}`);
+  expect(await me.json()).toEqual({ isBuyer: true });
+});

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { e2eDataDir } from './env.mjs';
+
+export type TestAccount = { name: string; email: string; password: string };
+
+/** A fresh account made through the real sign-up API (each test makes its own). */
+export async function createAccount(
+  request: APIRequestContext,
+  typeOfUser: 'buyer' | 'seller',
+  name = `E2E ${typeOfUser}`,
+): Promise<TestAccount> {
+  const account = {
+    name,
+    email: `${typeOfUser}-${Date.now()}-${Math.random().toString(16).slice(2, 8)}@example.test`,
+    password: 'e2e-pass-1',
+  };
+  const response = await request.post('/api/auth/sign-up/email', {
+    data: { ...account, typeOfUser },
+  });
+  expect(response.ok()).toBe(true);
+  return account;
+}
+
+export async function logIn(page: Page, account: Pick<TestAccount, 'email' | 'password'>) {
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/** The newest email to `to` in the server's outbox, with quoted-printable undone. */
+export async function latestEmailTo(to: string): Promise<string> {
+  const outbox = path.join(e2eDataDir(), 'outbox');
+  let found = '';
+  await expect
+    .poll(() => {
+      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort() : [];
+      const texts = files.map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'));
+      found = texts.reverse().find((text) => text.includes(`To: ${to}`)) ?? '';
+      return found;
+    })
+    .not.toBe('');
+  return found
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** On a phone the dashboard menu sits in a closed drawer: open it first. */
+export async function dashboardMenu(page: Page) {
+  const toggle = page.getByRole('button', { name: 'Dashboard menu' });
+  if (await toggle.isVisible()) await toggle.click();
+  return page.getByRole('navigation', { name: 'Dashboard' });
+}
+
+/** The navbar's links and buttons; on a phone they sit behind the menu button. */
+export async function navbar(page: Page) {
+  const banner = page.getByRole('banner');
+  const toggle = banner.getByRole('button', { name: 'Open menu' });
+  if (await toggle.isVisible()) await toggle.click();
+  return banner;
+}
