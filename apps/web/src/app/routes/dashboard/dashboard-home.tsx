@@ -42,7 +42,6 @@ export function DashboardHomeRoute() {
         >
           To Dashboard
         </text>
-        <circle cx="159" cy="118" r="14" fill="#f97316" />
         <rect x="220" y="108" width="50" height="8" rx="4" className="fill-accent" />
         <rect x="220" y="122" width="34" height="8" rx="4" className="fill-base-300" />
       </svg>
