@@ -40,3 +40,25 @@ export const imageMessages = {
   unreadable: 'This file is not a readable image.',
   tooManyPixels: 'The image is too large in width and height.',
 } as const;
+
+/** SPEC.md section 5, Add A Product, plus the format checks DESIGN.md adds. */
+export const productMessages = {
+  productName: 'Please fil the productName field',
+  location: 'Please fil the location field',
+  category: 'Please fil the category field',
+  conditionType: 'Please select condition type',
+  mobileNumber: 'Please fil the Mobile Number field',
+  originalPrice: 'Please fil the Original Price field',
+  resalePrice: 'Please fil the Resale Price field',
+  yearOfUse: 'Please fil the Year Of Use field',
+  description: 'Please fil the description field',
+  image: 'Please choose a product image',
+  priceInvalid: 'Please enter a price in dollars, like 649.99',
+  pricePositive: 'The price must be more than $0',
+  priceTooHigh: 'The price can be at most $100,000',
+  mobileInvalid: 'Please enter a phone number, like +1 512 555 0100',
+  yearsInvalid: 'Please enter whole years, from 0 to 50',
+  tooLong: (max: number) => `This can be at most ${max} characters`,
+  imageNotOurs: 'Please upload the product image first',
+  categoryUnknown: 'Please choose one of the categories',
+} as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productMessages as m } from './messages.ts';
 
 export const conditionTypes = ['Excellent', 'Good', 'Fair'] as const;
 export type ConditionType = (typeof conditionTypes)[number];
@@ -35,3 +36,94 @@ export const productSchema = z.object({
 });
 
 export type Product = z.infer<typeof productSchema>;
+
+/** Empty text means "not given", so the required message shows rather than a format one. */
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const requiredText = (required: string, max: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z.string({ error: required }).trim().min(1, required).max(max, m.tooLong(max)),
+  );
+
+/** Dollars with at most two decimals, typed as text in the form or sent as a number. */
+const dollars = (required: string) =>
+  z.preprocess(
+    (value) => {
+      const blank = blankToUndefined(value);
+      if (typeof blank !== 'string') return blank;
+      const text = blank.trim().replace(/^\$/, '').replaceAll(',', '');
+      return /^\d+(\.\d{1,2})?$/.test(text) ? Number(text) : Number.NaN;
+    },
+    z
+      .number({ error: (issue) => (issue.input === undefined ? required : m.priceInvalid) })
+      .refine((n) => Math.round(n * 100) === Math.round(n * 100 * 1e6) / 1e6, m.priceInvalid)
+      .refine((n) => n > 0, m.pricePositive)
+      .refine((n) => n <= 100_000, m.priceTooHigh),
+  );
+
+/** A phone number: digits with the usual separators, 7 to 15 digits in all. */
+export const phonePattern = /^\+?[\d\s().-]{7,20}$/;
+const phone = (required: string) =>
+  requiredText(required, 30).pipe(
+    z.string().refine(
+      (text) => phonePattern.test(text) && (text.match(/\d/g)?.length ?? 0) >= 7 && (text.match(/\d/g)?.length ?? 0) <= 15,
+      m.mobileInvalid,
+    ),
+  );
+
+const wholeYears = z.preprocess(
+  (value) => {
+    const blank = blankToUndefined(value);
+    if (typeof blank !== 'string') return blank;
+    return /^\d{1,3}$/.test(blank.trim()) ? Number(blank.trim()) : Number.NaN;
+  },
+  z
+    .number({ error: (issue) => (issue.input === undefined ? m.yearOfUse : m.yearsInvalid) })
+    .int(m.yearsInvalid)
+    .min(0, m.yearsInvalid)
+    .max(50, m.yearsInvalid),
+);
+
+/**
+ * The fields a seller fills in 'Add A Product', shared by the form and
+ * POST /api/products. The seller, their name, picture and email, and the date of
+ * post come from the server, never from here.
+ */
+export const productFieldsSchema = z.object({
+  name: requiredText(m.productName, 120),
+  location: requiredText(m.location, 120),
+  category: z.preprocess(blankToUndefined, z.string({ error: m.category }).uuid(m.categoryUnknown)),
+  conditionType: z.enum(conditionTypes, { error: m.conditionType }),
+  mobileNumber: phone(m.mobileNumber),
+  originalPrice: dollars(m.originalPrice),
+  resalePrice: dollars(m.resalePrice),
+  yearsOfUse: wholeYears,
+  description: requiredText(m.description, 2000),
+});
+
+/** POST /api/products: the fields plus the URL of an image our /api/images issued. */
+export const productInputSchema = productFieldsSchema.extend({
+  image: z.string({ error: m.image }).min(1, m.image).max(300, m.imageNotOurs),
+});
+export type ProductInput = z.output<typeof productInputSchema>;
+
+export const productIdQuerySchema = z.object({ id: z.uuid({ message: 'Not a valid id' }) });
+
+export const insertResultSchema = z.object({ acknowledged: z.literal(true), insertedId: z.string() });
+export const modifiedCountSchema = z.object({ modifiedCount: z.number() });
+export const deletedCountSchema = z.object({ deletedCount: z.number() });
+
+/** GET /api/myBuyers: the bookings of the seller's own products. */
+export const myBuyerSchema = z.object({
+  _id: z.string(),
+  buyerEmail: z.string(),
+  buyerName: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  price: z.number(),
+  paid: z.boolean(),
+  bookedAt: z.string(),
+});
+export type MyBuyer = z.infer<typeof myBuyerSchema>;
