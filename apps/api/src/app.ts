@@ -16,7 +16,9 @@ import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createLocalImageStorage, type ImageStorage } from './modules/images/image-storage.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
+import { myProductsRoutes } from './modules/products/my-products.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { accessControlPlugin } from './plugins/access-control.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -86,6 +88,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(usersRoutes, { db });
   await app.register(categoriesRoutes, { db });
   await app.register(productsRoutes, { db });
+  await app.register(myProductsRoutes, { db });
+  await app.register(reportsRoutes, { db });
   await app.register(contactRoutes, { db, mailer, operatorAddress: config.mailFrom });
   await app.register(imagesRoutes, { db, storage: imageStorage });
 

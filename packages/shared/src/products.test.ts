@@ -16,7 +16,9 @@ const valid = {
 
 function errors(input: Record<string, unknown>) {
   const result = productFieldsSchema.safeParse(input);
-  return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+  return result.success
+    ? {}
+    : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
 }
 
 describe('product fields', () => {
@@ -37,8 +39,15 @@ describe('product fields', () => {
   });
 
   it('turns dollar text into numbers and keeps the trimmed text', () => {
-    expect(productFieldsSchema.parse(valid)).toMatchObject({ originalPrice: 1299, resalePrice: 749.5, yearsOfUse: 2, name: 'Dell XPS 13' });
-    expect(productFieldsSchema.parse({ ...valid, originalPrice: 1299.99, yearsOfUse: 0 })).toMatchObject({ originalPrice: 1299.99, yearsOfUse: 0 });
+    expect(productFieldsSchema.parse(valid)).toMatchObject({
+      originalPrice: 1299,
+      resalePrice: 749.5,
+      yearsOfUse: 2,
+      name: 'Dell XPS 13',
+    });
+    expect(
+      productFieldsSchema.parse({ ...valid, originalPrice: 1299.99, yearsOfUse: 0 }),
+    ).toMatchObject({ originalPrice: 1299.99, yearsOfUse: 0 });
   });
 
   it.each([
@@ -61,6 +70,8 @@ describe('product fields', () => {
 
   it('requires the image URL in the API input', () => {
     expect(productInputSchema.safeParse({ ...valid }).success).toBe(false);
-    expect(productInputSchema.parse({ ...valid, image: '/api/images/a.webp' }).image).toBe('/api/images/a.webp');
+    expect(productInputSchema.parse({ ...valid, image: '/api/images/a.webp' }).image).toBe(
+      '/api/images/a.webp',
+    );
   });
 });

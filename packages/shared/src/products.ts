@@ -16,6 +16,8 @@ export const productSchema = z.object({
   _id: z.string(),
   name: z.string(),
   image: z.string(),
+  /** A smaller copy of `image` for cards. */
+  thumbnail: z.string(),
   location: z.string(),
   description: z.string(),
   category: z.string(),
@@ -67,10 +69,15 @@ const dollars = (required: string) =>
 export const phonePattern = /^\+?[\d\s().-]{7,20}$/;
 const phone = (required: string) =>
   requiredText(required, 30).pipe(
-    z.string().refine(
-      (text) => phonePattern.test(text) && (text.match(/\d/g)?.length ?? 0) >= 7 && (text.match(/\d/g)?.length ?? 0) <= 15,
-      m.mobileInvalid,
-    ),
+    z
+      .string()
+      .refine(
+        (text) =>
+          phonePattern.test(text) &&
+          (text.match(/\d/g)?.length ?? 0) >= 7 &&
+          (text.match(/\d/g)?.length ?? 0) <= 15,
+        m.mobileInvalid,
+      ),
   );
 
 const wholeYears = z.preprocess(
@@ -111,7 +118,10 @@ export type ProductInput = z.output<typeof productInputSchema>;
 
 export const productIdQuerySchema = z.object({ id: z.uuid({ message: 'Not a valid id' }) });
 
-export const insertResultSchema = z.object({ acknowledged: z.literal(true), insertedId: z.string() });
+export const insertResultSchema = z.object({
+  acknowledged: z.literal(true),
+  insertedId: z.string(),
+});
 export const modifiedCountSchema = z.object({ modifiedCount: z.number() });
 export const deletedCountSchema = z.object({ deletedCount: z.number() });
 

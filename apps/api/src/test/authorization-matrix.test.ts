@@ -23,6 +23,13 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/users/admin/:email': 'signed-in',
   'GET /api/users/buyer/:email': 'signed-in',
   'GET /api/users/seller/:email': 'signed-in',
+  'POST /api/products': 'seller',
+  'GET /api/myProducts': 'seller',
+  'PUT /api/myProducts': 'seller',
+  'DELETE /api/myProducts': 'seller',
+  'GET /api/myBuyers': 'seller',
+  'POST /api/reports': 'signed-in',
+  'GET /api/reports': 'admin',
 };
 
 type Caller = 'anonymous' | 'buyer' | 'seller' | 'otherSeller' | 'admin';
@@ -83,10 +90,10 @@ describe('authorization matrix', () => {
           .replace(':key', 'missing.webp')
           .replace(':email', encodeURIComponent(identity?.email ?? 'someone@example.test'));
         const response = await t.app.inject({
-          method: method as 'GET' | 'POST',
+          method: method as 'GET' | 'POST' | 'PUT' | 'DELETE',
           url,
           headers: identity ? { cookie: identity.cookie } : {},
-          ...(method === 'POST' ? { payload: {} } : {}),
+          ...(method === 'POST' || method === 'PUT' ? { payload: {} } : {}),
         });
         const expected = expectedStatus(access, caller);
         const ok =

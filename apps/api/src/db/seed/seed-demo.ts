@@ -4,6 +4,8 @@ import { categories } from '../schema/categories.ts';
 import { users } from '../schema/users.ts';
 import type { ImageStorage } from '../../modules/images/image-storage.ts';
 import { imageUrl } from '../../modules/images/image-storage.ts';
+import { thumbnailKey } from '../../modules/images/images.service.ts';
+import { toThumbnailWebp } from '../../modules/images/process-image.ts';
 import { DEMO_PASSWORD, demoCategories, demoProducts, demoUsers } from './demo-data.ts';
 import { createCategory, createPaidOrder, createProduct, createUser } from './factories.ts';
 import { avatarSvg, categorySvg, laptopSvg, svgToWebp } from './seed-images.ts';
@@ -17,8 +19,11 @@ const slug = (text: string) =>
     .replace(/^-|-$/g, '')
     .slice(0, 80);
 
-async function storeImage(storage: ImageStorage, key: string, svg: string, width?: number) {
-  await storage.put(key, await svgToWebp(svg, width ? { width } : undefined));
+/** Stores a drawn image and its card thumbnail, as an upload would be stored. */
+async function storeImage(storage: ImageStorage, key: string, svg: string) {
+  const webp = await svgToWebp(svg);
+  await storage.put(key, webp);
+  await storage.put(thumbnailKey(key), await toThumbnailWebp(webp));
   return imageUrl(key);
 }
 

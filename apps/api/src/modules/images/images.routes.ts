@@ -5,6 +5,7 @@ import { apiErrorSchema } from '@laptops/shared/errors';
 import { imageUploadResultSchema, MAX_IMAGE_BYTES } from '@laptops/shared/images';
 import { imageMessages } from '@laptops/shared/messages';
 import type { Db } from '../../db/client.ts';
+import { requireViewer } from '../../plugins/auth.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { ImageStorage } from './image-storage.ts';
 import { imageKeyPattern } from './image-storage.ts';
@@ -53,8 +54,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: ImageStorage
         throw new HttpError(400, 'IMAGE_MISSING', imageMessages.missing);
       const bytes = await file.toBuffer();
       if (file.file.truncated) throw new HttpError(413, 'IMAGE_TOO_LARGE', imageMessages.tooLarge);
-      const viewer = await request.getViewer();
-      if (!viewer) throw new HttpError(401, 'UNAUTHENTICATED', 'Please sign in first.');
+      const viewer = await requireViewer(request);
       const url = await storeUpload({ db, storage }, viewer.id, bytes);
       return reply.status(201).send({ success: true, data: { url } });
     },

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { images } from '../../db/schema/images.ts';
 import type { ImageStorage } from './image-storage.ts';
 import { imageUrl } from './image-storage.ts';
-import { toStoredWebp } from './process-image.ts';
+import { toStoredWebp, toThumbnailWebp } from './process-image.ts';
 
 /** Stores an uploaded image for its uploader and returns its URL. */
 export async function storeUpload(
@@ -13,8 +13,10 @@ export async function storeUpload(
   bytes: Buffer,
 ): Promise<string> {
   const webp = await toStoredWebp(bytes);
-  const key = `${randomUUID()}.webp`;
+  const id = randomUUID();
+  const key = `${id}.webp`;
   await deps.storage.put(key, webp);
+  await deps.storage.put(thumbnailKey(key), await toThumbnailWebp(webp));
   await deps.db.insert(images).values({ key, uploaderId });
   return imageUrl(key);
 }
@@ -42,4 +44,14 @@ export async function isUploadedImage(db: Db, url: string): Promise<boolean> {
   if (!key) return false;
   const [row] = await db.select({ key: images.key }).from(images).where(eq(images.key, key));
   return row !== undefined;
+}
+
+/** Cards show a small copy of each image: `<id>.webp` has `<id>-thumb.webp`. */
+export function thumbnailKey(key: string): string {
+  return key.replace(/\.webp$/, '-thumb.webp');
+}
+
+/** The thumbnail URL of one of our image URLs (other URLs are returned as they are). */
+export function thumbnailUrl(url: string): string {
+  return ownUrlPattern.test(url) ? url.replace(/\.webp$/, '-thumb.webp') : url;
 }

@@ -44,3 +44,14 @@ export async function toStoredWebp(input: Buffer): Promise<Buffer> {
     throw new HttpError(400, 'IMAGE_UNREADABLE', imageMessages.unreadable);
   }
 }
+
+/** Product cards are at most about 480 px wide, twice that on sharp screens is plenty. */
+export const THUMBNAIL_WIDTH = 640;
+
+/** A smaller WebP of an image we already stored (so it is known to be safe). */
+export async function toThumbnailWebp(storedWebp: Buffer): Promise<Buffer> {
+  return sharp(storedWebp)
+    .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
+    .webp({ quality: 78 })
+    .toBuffer();
+}

@@ -6,11 +6,14 @@ import { categories } from '../../db/schema/categories.ts';
 import { products } from '../../db/schema/products.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Viewer } from '../../plugins/auth.ts';
+import { thumbnailUrl } from '../images/images.service.ts';
 
 export const HOME_LATEST_LIMIT = 9;
 export const HOME_ADVERTISED_LIMIT = 6;
 /** Until the catalog gets pagination (issue 7), a category answers its newest listings. */
 export const CATEGORY_PAGE_LIMIT = 100;
+/** My Products answers a seller's newest listings; no seller has anywhere near this many. */
+export const SELLER_PRODUCTS_LIMIT = 500;
 
 const productColumns = {
   id: products.id,
@@ -60,6 +63,7 @@ export function toProduct(row: ProductRow, viewer: Viewer | null): Product {
     _id: row.id,
     name: row.name,
     image: row.image,
+    thumbnail: thumbnailUrl(row.image),
     location: row.location,
     description: row.description,
     category: row.categoryId,
@@ -102,4 +106,10 @@ export async function listCategoryProducts(
 ): Promise<Product[]> {
   const rows = await selectListed(db, eq(products.categoryId, categoryId), CATEGORY_PAGE_LIMIT);
   return rows.map((row) => toProduct(row, viewer));
+}
+
+/** A seller's own listings (sold ones too), newest first, as My Products shows them. */
+export async function listSellerProducts(db: Db, seller: Viewer): Promise<Product[]> {
+  const rows = await selectListed(db, eq(products.sellerId, seller.id), SELLER_PRODUCTS_LIMIT);
+  return rows.map((row) => toProduct(row, seller));
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { roleCheckSchemas } from '@laptops/shared/auth';
 import { apiErrorSchema } from '@laptops/shared/errors';
 import type { Db } from '../../db/client.ts';
+import { requireViewer } from '../../plugins/auth.ts';
 import { users } from '../../db/schema/users.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 
@@ -31,9 +32,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         },
       },
       async (request) => {
-        const viewer = await request.getViewer();
+        const viewer = await requireViewer(request);
         const email = request.params.email.trim().toLowerCase();
-        if (!viewer) throw new HttpError(401, 'UNAUTHENTICATED', 'Please sign in first.');
         if (email !== viewer.email && viewer.typeOfUser !== 'admin') {
           throw new HttpError(403, 'FORBIDDEN', 'You can only look up your own account.');
         }

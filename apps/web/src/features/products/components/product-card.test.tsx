@@ -9,6 +9,7 @@ function makeProduct(overrides: Partial<Product> = {}): Product {
     _id: '7b1c0a52-3a55-4a8e-9a43-1f2b3c4d5e6f',
     name: 'Dell XPS 13',
     image: '/api/images/xps.webp',
+    thumbnail: '/api/images/xps-thumb.webp',
     location: 'Boston, MA',
     description: 'Tiny and light.',
     category: 'c1',

@@ -29,10 +29,10 @@ export function ProductCard({ product, onBook, onReport }: ProductCardProps) {
     >
       <figure className="relative bg-base-200">
         <img
-          src={product.image}
+          src={product.thumbnail}
           alt={product.name}
-          width={800}
-          height={600}
+          width={640}
+          height={480}
           loading="lazy"
           className="aspect-[4/3] w-full object-cover"
         />

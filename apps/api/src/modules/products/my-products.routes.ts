@@ -1,0 +1,102 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '@laptops/shared/errors';
+import {
+  deletedCountSchema,
+  insertResultSchema,
+  modifiedCountSchema,
+  myBuyerSchema,
+  productIdQuerySchema,
+  productInputSchema,
+  productSchema,
+} from '@laptops/shared/products';
+import type { Db } from '../../db/client.ts';
+import { requireViewer } from '../../plugins/auth.ts';
+import {
+  addProduct,
+  advertiseMyProduct,
+  deleteMyProduct,
+  listMyBuyers,
+  listMyProducts,
+} from './my-products.service.ts';
+
+/** The seller's side: post, list, advertise and delete own products; see own buyers. */
+export const myProductsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  // SPEC.md's calls send ?email=; whose data it is comes from the session instead.
+  const ignoredEmail = z.object({ email: z.string().optional() });
+
+  app.post(
+    '/api/products',
+    {
+      config: { access: 'seller' },
+      bodyLimit: 32 * 1024,
+      schema: {
+        tags: ['products'],
+        summary: 'Post a product for the signed-in seller',
+        body: productInputSchema,
+        response: { 201: insertResultSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const id = await addProduct(db, await requireViewer(request), request.body);
+      return reply.status(201).send({ acknowledged: true, insertedId: id });
+    },
+  );
+
+  app.get(
+    '/api/myProducts',
+    {
+      config: { access: 'seller' },
+      schema: {
+        tags: ['products'],
+        summary: "The signed-in seller's products",
+        querystring: ignoredEmail,
+        response: { 200: z.array(productSchema) },
+      },
+    },
+    async (request) => listMyProducts(db, await requireViewer(request)),
+  );
+
+  app.put(
+    '/api/myProducts',
+    {
+      config: { access: 'seller' },
+      schema: {
+        tags: ['products'],
+        summary: "Advertise one of the signed-in seller's available products",
+        querystring: productIdQuerySchema,
+        response: { 200: modifiedCountSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request) => advertiseMyProduct(db, (await requireViewer(request)).id, request.query.id),
+  );
+
+  app.delete(
+    '/api/myProducts',
+    {
+      config: { access: 'seller' },
+      schema: {
+        tags: ['products'],
+        summary:
+          "Delete one of the signed-in seller's unsold products (withdrawn if it has bookings)",
+        querystring: productIdQuerySchema,
+        response: { 200: deletedCountSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request) => deleteMyProduct(db, (await requireViewer(request)).id, request.query.id),
+  );
+
+  app.get(
+    '/api/myBuyers',
+    {
+      config: { access: 'seller' },
+      schema: {
+        tags: ['products'],
+        summary: "Bookings of the signed-in seller's products",
+        querystring: ignoredEmail,
+        response: { 200: z.array(myBuyerSchema) },
+      },
+    },
+    async (request) => listMyBuyers(db, (await requireViewer(request)).id),
+  );
+};

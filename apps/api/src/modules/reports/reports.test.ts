@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Report } from '@laptops/shared/reports';
+import { reports } from '../../db/schema/reports.ts';
+import { createCategory, createProduct, createUser } from '../../db/seed/factories.ts';
+import { createTestContext, signIn, type TestContext } from '../../test/test-app.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('reports', () => {
+  it('records the signed-in reporter, and admins see the report with the product and seller', async () => {
+    const db = t.database.db;
+    const sellerUser = await createUser(db, { typeOfUser: 'seller' });
+    const reporter = await createUser(db, { typeOfUser: 'buyer' });
+    const admin = await createUser(db, { typeOfUser: 'admin' });
+    const category = await createCategory(db);
+    const product = await createProduct(db, {
+      sellerId: sellerUser.id,
+      categoryId: category.id,
+      name: 'Suspicious MacBook',
+    });
+    const cookie = await signIn(t.app, reporter.email, reporter.password);
+
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/reports',
+      headers: { cookie },
+      payload: {
+        productId: product.id,
+        productName: 'ignored',
+        sellerEmail: 'ignored@x.test',
+        reportText: 'Photos are from a shop website.',
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    const { insertedId } = response.json<{ insertedId: string }>();
+
+    const adminCookie = await signIn(t.app, admin.email, admin.password);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/reports',
+      headers: { cookie: adminCookie },
+    });
+    expect(list.json<Report[]>()).toContainEqual(
+      expect.objectContaining({
+        _id: insertedId,
+        productId: product.id,
+        productName: 'Suspicious MacBook',
+        sellerEmail: sellerUser.email,
+        reporterEmail: reporter.email,
+        reportText: 'Photos are from a shop website.',
+        resolved: false,
+      }),
+    );
+    const asBuyer = await t.app.inject({ method: 'GET', url: '/api/reports', headers: { cookie } });
+    expect(asBuyer.statusCode).toBe(403);
+  });
+
+  it('takes an empty report text, refuses guests and unknown products', async () => {
+    const db = t.database.db;
+    const sellerUser = await createUser(db, { typeOfUser: 'seller' });
+    const reporter = await createUser(db);
+    const category = await createCategory(db);
+    const product = await createProduct(db, { sellerId: sellerUser.id, categoryId: category.id });
+    const cookie = await signIn(t.app, reporter.email, reporter.password);
+    const before = (await db.select({ n: count() }).from(reports))[0]?.n ?? 0;
+
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/reports',
+          headers: { cookie },
+          payload: { productId: product.id },
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/reports',
+          payload: { productId: product.id },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/reports',
+          headers: { cookie },
+          payload: { productId: randomUUID() },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/reports',
+          headers: { cookie },
+          payload: { productId: 'x' },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect((await db.select({ n: count() }).from(reports))[0]?.n).toBe(before + 1);
+  });
+});
