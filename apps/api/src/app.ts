@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import type Stripe from 'stripe';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -17,6 +18,10 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createLocalImageStorage, type ImageStorage } from './modules/images/image-storage.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { myProductsRoutes } from './modules/products/my-products.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
+import { createStripeClient, createStripeProvider } from './modules/payments/stripe-provider.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -33,6 +38,8 @@ export type AppOptions = {
   /** Defaults follow the config: SMTP or the outbox, local disk for images. */
   mailer?: Mailer;
   imageStorage?: ImageStorage;
+  /** Tests point the real Stripe SDK at a local server. */
+  stripeClient?: Stripe;
   logger?: FastifyServerOptions['logger'];
 };
 
@@ -92,6 +99,21 @@ export async function buildApp(options: AppOptions) {
   await app.register(reportsRoutes, { db });
   await app.register(contactRoutes, { db, mailer, operatorAddress: config.mailFrom });
   await app.register(imagesRoutes, { db, storage: imageStorage });
+  await app.register(ordersRoutes, { db, mailer });
+  const stripeClient = config.stripe
+    ? (options.stripeClient ?? createStripeClient(config.stripe))
+    : undefined;
+  const provider =
+    config.stripe && stripeClient
+      ? createStripeProvider(stripeClient, config.stripe.publishableKey)
+      : createSandboxProvider(db);
+  await app.register(paymentsRoutes, {
+    deps: { db, provider, mailer, log: app.log, holdSeconds: config.paymentHoldSeconds },
+    stripe:
+      stripeClient && config.stripe
+        ? { client: stripeClient, webhookSecret: config.stripe.webhookSecret }
+        : undefined,
+  });
 
   await app.register(staticClientPlugin, { distDir: config.webDistDir });
   return app;

@@ -23,6 +23,10 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  PAYMENT_HOLD_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
 });
 
 export type Config = {
@@ -41,6 +45,11 @@ export type Config = {
   google: { clientId: string; clientSecret: string | undefined; issuer: string } | undefined;
   /** Sign-in, sign-up and reset attempts: per IP per minute, per account per 15 minutes. */
   authRateLimit: { perIp: number; perAccount: number };
+  /** Stripe when both keys are set; otherwise the embedded sandbox. */
+  stripe:
+    { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
+  /** How long starting a payment holds the laptop for that buyer. */
+  paymentHoldSeconds: number;
 };
 
 /** Reads the environment once; every setting the server has is listed here. */
@@ -75,5 +84,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     authRateLimit: { perIp: e.AUTH_RATE_LIMIT_PER_IP, perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT },
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          }
+        : undefined,
+    paymentHoldSeconds: e.PAYMENT_HOLD_SECONDS,
   };
 }

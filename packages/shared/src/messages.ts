@@ -62,3 +62,14 @@ export const productMessages = {
   imageNotOurs: 'Please upload the product image first',
   categoryUnknown: 'Please choose one of the categories',
 } as const;
+
+/** SPEC.md section 5, Booking, plus clear refusals. */
+export const bookingMessages = {
+  locationRequired: 'Please fil the location field',
+  phoneRequired: 'Please fil the phone number field',
+  phoneInvalid: 'Please enter a phone number, like +1 512 555 0100',
+  sold: 'This laptop is already sold.',
+  own: 'You cannot book your own laptop.',
+  alreadyBooked: 'You have already booked this laptop.',
+  unavailable: 'This laptop is no longer listed.',
+} as const;

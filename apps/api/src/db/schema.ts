@@ -2,6 +2,9 @@ import { accounts } from './schema/accounts.ts';
 import { categories } from './schema/categories.ts';
 import { contactMessages } from './schema/contact-messages.ts';
 import { images } from './schema/images.ts';
+import { refunds } from './schema/refunds.ts';
+import { sandboxPaymentIntents } from './schema/sandbox-payment-intents.ts';
+import { webhookEvents } from './schema/webhook-events.ts';
 import { orders } from './schema/orders.ts';
 import { payments } from './schema/payments.ts';
 import { products } from './schema/products.ts';
@@ -23,4 +26,7 @@ export const schema = {
   reports,
   contactMessages,
   images,
+  sandboxPaymentIntents,
+  webhookEvents,
+  refunds,
 };

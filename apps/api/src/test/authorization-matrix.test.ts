@@ -30,6 +30,15 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/myBuyers': 'seller',
   'POST /api/reports': 'signed-in',
   'GET /api/reports': 'admin',
+  'POST /api/myOrders': 'buyer',
+  'GET /api/myOrders': 'buyer',
+  'GET /api/myOrders/:id': 'buyer',
+  'DELETE /api/myOrders/:id': 'buyer',
+  'GET /api/payment-config': 'public',
+  'POST /api/create-payment-intent': 'buyer',
+  'POST /api/payments': 'buyer',
+  // Test mode only; whoever holds the client secret may confirm, as with Stripe.
+  'POST /api/sandbox/payment_intents/:id/confirm': 'public',
 };
 
 type Caller = 'anonymous' | 'buyer' | 'seller' | 'otherSeller' | 'admin';

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { UserType } from '@laptops/shared/auth';
 import { Spinner } from '../components/ui/spinner.tsx';
@@ -23,6 +24,23 @@ function pendingRoute(path: string, role: UserType, title: string): RouteObject 
         Component: () => (
           <RequireRole role={role}>
             <PendingPage title={title} />
+          </RequireRole>
+        ),
+      };
+    }),
+  };
+}
+
+/** A dashboard screen behind its role's guard, loaded when first visited. */
+function roleRoute(path: string, role: UserType, load: () => Promise<ComponentType>): RouteObject {
+  return {
+    path,
+    lazy: withTimeout(async () => {
+      const Screen = await load();
+      return {
+        Component: () => (
+          <RequireRole role={role}>
+            <Screen />
           </RequireRole>
         ),
       };
@@ -115,9 +133,21 @@ export const routes: RouteObject[] = [
               },
               pendingRoute('myorders', 'buyer', menu.myOrders),
               pendingRoute('payment/:id', 'buyer', titles.payment),
-              pendingRoute('addaproduct', 'seller', titles.addProduct),
-              pendingRoute('myproducts', 'seller', menu.myProducts),
-              pendingRoute('mybuyers', 'seller', menu.myBuyers),
+              roleRoute('addaproduct', 'seller', async () => {
+                const { AddProductPage } =
+                  await import('../features/seller/components/add-product-page.tsx');
+                return AddProductPage;
+              }),
+              roleRoute('myproducts', 'seller', async () => {
+                const { MyProductsPage } =
+                  await import('../features/seller/components/my-products-page.tsx');
+                return MyProductsPage;
+              }),
+              roleRoute('mybuyers', 'seller', async () => {
+                const { MyBuyersPage } =
+                  await import('../features/seller/components/my-buyers-page.tsx');
+                return MyBuyersPage;
+              }),
               pendingRoute('allsellers', 'admin', menu.allSellers),
               pendingRoute('allbuyers', 'admin', menu.allBuyers),
               pendingRoute('allusers', 'admin', menu.allUsers),

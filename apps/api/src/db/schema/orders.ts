@@ -35,6 +35,9 @@ export const orders = pgTable(
     paid: boolean('paid').notNull().default(false),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The provider's payment intent of the current attempt, and how many attempts there were. */
+    paymentIntentId: text('payment_intent_id'),
+    paymentAttempts: integer('payment_attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

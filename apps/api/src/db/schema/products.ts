@@ -39,6 +39,9 @@ export const products = pgTable(
     status: text('status', { enum: productStatuses }).notNull().default('available'),
     isAdvertised: boolean('is_advertised').notNull().default(false),
     dateOfPost: timestamp('date_of_post', { withTimezone: true }).notNull().defaultNow(),
+    /** While a buyer is paying, the laptop is held for their order until this time. */
+    heldByOrderId: uuid('held_by_order_id'),
+    heldUntil: timestamp('held_until', { withTimezone: true }),
     /** Withdrawn from the marketplace (by its seller or an admin); kept for orders. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },

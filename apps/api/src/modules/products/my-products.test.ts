@@ -279,15 +279,13 @@ describe('My Products: advertise and delete', () => {
       categoryId: category.id,
       isAdvertised: true,
     });
-    await t.database.db
-      .insert(orders)
-      .values({
-        productId: booked.id,
-        buyerId: buyer.id,
-        priceCents: 100,
-        buyerPhone: '+1 555 0100 000',
-        meetingLocation: 'Library',
-      });
+    await t.database.db.insert(orders).values({
+      productId: booked.id,
+      buyerId: buyer.id,
+      priceCents: 100,
+      buyerPhone: '+1 555 0100 000',
+      meetingLocation: 'Library',
+    });
 
     const del = (id: string) =>
       t.app.inject({ method: 'DELETE', url: `/api/myProducts?id=${id}`, headers: { cookie } });

@@ -4,7 +4,7 @@ import { useCategory } from '../../features/categories/api/get-category.ts';
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { messages } from '../../lib/messages.ts';
-import { useProductActions } from '../use-product-actions.ts';
+import { useProductActions } from '../use-product-actions.tsx';
 
 /** /category/:id: 'Products of {category name}' and the category's cards. */
 export function CategoryRoute() {
@@ -34,7 +34,12 @@ export function CategoryRoute() {
   return (
     <section>
       <h1 className="mb-6 text-2xl font-bold sm:text-3xl">{t.heading(category.data.name)}</h1>
-      <ProductGrid products={category.data.products} {...actions} />
+      <ProductGrid
+        products={category.data.products}
+        onBook={actions.onBook}
+        onReport={actions.onReport}
+      />
+      {actions.modals}
     </section>
   );
 }

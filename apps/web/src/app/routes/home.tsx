@@ -9,7 +9,7 @@ import { useAdvertisedProducts } from '../../features/products/api/get-advertise
 import { useLatestProducts } from '../../features/products/api/get-latest-products.ts';
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
 import { messages } from '../../lib/messages.ts';
-import { useProductActions } from '../use-product-actions.ts';
+import { useProductActions } from '../use-product-actions.tsx';
 
 function Section({
   id,
@@ -70,18 +70,27 @@ export function HomeRoute() {
         <>
           {advertised.data && advertised.data.length > 0 && (
             <Section id="advertised" title={t.advertisedItems}>
-              <ProductGrid products={advertised.data} {...actions} />
+              <ProductGrid
+                products={advertised.data}
+                onBook={actions.onBook}
+                onReport={actions.onReport}
+              />
             </Section>
           )}
           <Section id="categories" title={t.productCategories}>
             <CategoryTiles categories={categories.data ?? []} />
           </Section>
           <Section id="latest" title={t.latestItems}>
-            <ProductGrid products={latest.data ?? []} {...actions} />
+            <ProductGrid
+              products={latest.data ?? []}
+              onBook={actions.onBook}
+              onReport={actions.onReport}
+            />
           </Section>
         </>
       )}
 
+      {actions.modals}
       <MarketingBlock />
       <OurClients />
 

@@ -1,0 +1,75 @@
+import { formatDollars } from '@laptops/shared/money';
+import type { Mail } from '../../lib/mailer.ts';
+
+export function bookingNoticeMail(input: {
+  to: string;
+  sellerName: string;
+  productName: string;
+  buyerName: string;
+  buyerEmail: string;
+  buyerPhone: string;
+  meetingLocation: string;
+  priceCents: number;
+}): Mail {
+  return {
+    to: input.to,
+    subject: `New booking: ${input.productName}`,
+    text:
+      `Hello ${input.sellerName},\n\n` +
+      `${input.buyerName} (${input.buyerEmail}) booked your laptop "${input.productName}" for ${formatDollars(input.priceCents)}.\n` +
+      `Phone: ${input.buyerPhone}\nMeeting place: ${input.meetingLocation}\n\n` +
+      `You will get another email when the payment arrives.\n`,
+  };
+}
+
+export function receiptMail(input: {
+  to: string;
+  buyerName: string;
+  productName: string;
+  amountCents: number;
+  transactionId: string;
+  sellerEmail: string;
+}): Mail {
+  return {
+    to: input.to,
+    subject: `Receipt: ${input.productName}`,
+    text:
+      `Hello ${input.buyerName},\n\n` +
+      `Thank you for your payment of ${formatDollars(input.amountCents)} for "${input.productName}".\n` +
+      `Transaction id: ${input.transactionId}\n` +
+      `The seller (${input.sellerEmail}) will contact you to hand the laptop over.\n`,
+  };
+}
+
+export function saleNoticeMail(input: {
+  to: string;
+  sellerName: string;
+  productName: string;
+  amountCents: number;
+  buyerEmail: string;
+}): Mail {
+  return {
+    to: input.to,
+    subject: `Sold: ${input.productName}`,
+    text:
+      `Hello ${input.sellerName},\n\n` +
+      `Your laptop "${input.productName}" was paid: ${formatDollars(input.amountCents)} by ${input.buyerEmail}.\n` +
+      `Please get in touch with the buyer to hand it over.\n`,
+  };
+}
+
+export function refundMail(input: {
+  to: string;
+  buyerName: string;
+  productName: string;
+  amountCents: number;
+}): Mail {
+  return {
+    to: input.to,
+    subject: `Refunded: ${input.productName}`,
+    text:
+      `Hello ${input.buyerName},\n\n` +
+      `"${input.productName}" was sold to another buyer just before your payment arrived.\n` +
+      `Your payment of ${formatDollars(input.amountCents)} has been refunded in full.\n`,
+  };
+}

@@ -1,0 +1,169 @@
+import { alias } from 'drizzle-orm/pg-core';
+import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { bookingMessages } from '@laptops/shared/messages';
+import { centsToDollars } from '@laptops/shared/money';
+import type { BookingFields, Order } from '@laptops/shared/orders';
+import type { Db } from '../../db/client.ts';
+import { orders } from '../../db/schema/orders.ts';
+import { payments } from '../../db/schema/payments.ts';
+import { products } from '../../db/schema/products.ts';
+import { users } from '../../db/schema/users.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import type { Viewer } from '../../plugins/auth.ts';
+import { thumbnailUrl } from '../images/images.service.ts';
+import { bookingNoticeMail } from './orders.mails.ts';
+
+const sellers = alias(users, 'sellers');
+const buyers = alias(users, 'buyers');
+
+/**
+ * Books a laptop for the signed-in buyer at the resale price the server reads.
+ * A buyer books a product once; several buyers may book the same laptop.
+ */
+export async function bookProduct(
+  deps: { db: Db; mailer: Mailer },
+  buyer: Viewer,
+  input: BookingFields & { productId: string },
+): Promise<string> {
+  const { db } = deps;
+  const [product] = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      status: products.status,
+      deletedAt: products.deletedAt,
+      sellerId: products.sellerId,
+      priceCents: products.resalePriceCents,
+      sellerEmail: sellers.email,
+      sellerName: sellers.name,
+      sellerDeletedAt: sellers.deletedAt,
+    })
+    .from(products)
+    .innerJoin(sellers, eq(sellers.id, products.sellerId))
+    .where(eq(products.id, input.productId));
+  if (!product || product.deletedAt || product.sellerDeletedAt)
+    throw notFound(bookingMessages.unavailable);
+  if (product.status === 'sold') throw new HttpError(409, 'PRODUCT_SOLD', bookingMessages.sold);
+  if (product.sellerId === buyer.id) throw new HttpError(409, 'OWN_PRODUCT', bookingMessages.own);
+
+  const [order] = await db
+    .insert(orders)
+    .values({
+      productId: product.id,
+      buyerId: buyer.id,
+      priceCents: product.priceCents,
+      buyerPhone: input.buyerPhone,
+      meetingLocation: input.meetingLocation,
+    })
+    .onConflictDoNothing()
+    .returning({ id: orders.id });
+  if (!order) throw new HttpError(409, 'ALREADY_BOOKED', bookingMessages.alreadyBooked);
+
+  void deps.mailer
+    .send(
+      bookingNoticeMail({
+        to: product.sellerEmail,
+        sellerName: product.sellerName,
+        productName: product.name,
+        buyerName: buyer.name,
+        buyerEmail: buyer.email,
+        buyerPhone: input.buyerPhone,
+        meetingLocation: input.meetingLocation,
+        priceCents: product.priceCents,
+      }),
+    )
+    .catch(() => {});
+  return order.id;
+}
+
+function selectOrders(db: Db, where: SQL | undefined) {
+  return db
+    .select({
+      id: orders.id,
+      productId: products.id,
+      productName: products.name,
+      image: products.image,
+      productStatus: products.status,
+      productDeletedAt: products.deletedAt,
+      sellerEmail: sellers.email,
+      sellerName: sellers.name,
+      buyerEmail: buyers.email,
+      buyerPhone: orders.buyerPhone,
+      meetingLocation: orders.meetingLocation,
+      priceCents: orders.priceCents,
+      paid: orders.paid,
+      transactionId: payments.transactionId,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .innerJoin(sellers, eq(sellers.id, products.sellerId))
+    .innerJoin(buyers, eq(buyers.id, orders.buyerId))
+    .leftJoin(payments, eq(payments.orderId, orders.id))
+    .where(and(isNull(orders.cancelledAt), where))
+    .orderBy(desc(orders.createdAt));
+}
+
+type OrderRow = Awaited<ReturnType<typeof selectOrders>>[number];
+
+function toOrder(row: OrderRow): Order {
+  const status: Order['status'] = row.paid
+    ? 'paid'
+    : row.productStatus === 'sold'
+      ? 'sold-to-another'
+      : row.productDeletedAt
+        ? 'withdrawn'
+        : 'unpaid';
+  return {
+    _id: row.id,
+    productId: row.productId,
+    productName: row.productName,
+    thumbnail: thumbnailUrl(row.image),
+    sellerEmail: row.sellerEmail,
+    sellerName: row.sellerName,
+    sellerMobileNumber: row.buyerPhone,
+    sellerLocation: row.meetingLocation,
+    buyerEmail: row.buyerEmail,
+    price: centsToDollars(row.priceCents),
+    paid: row.paid,
+    status,
+    transactionId: row.transactionId,
+    bookedAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listMyOrders(db: Db, buyerId: string): Promise<Order[]> {
+  return (await selectOrders(db, eq(orders.buyerId, buyerId))).map(toOrder);
+}
+
+/** One of the buyer's own orders; anyone else's is "not found". */
+export async function getMyOrder(db: Db, buyerId: string, id: string): Promise<Order> {
+  const [row] = await selectOrders(db, and(eq(orders.id, id), eq(orders.buyerId, buyerId)));
+  if (!row) throw notFound('You have no such order.');
+  return toOrder(row);
+}
+
+/** Cancels an unpaid booking. A paid order stays for the record. */
+export async function cancelMyOrder(
+  db: Db,
+  buyerId: string,
+  id: string,
+): Promise<{ deletedCount: number }> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, id), eq(orders.buyerId, buyerId), isNull(orders.cancelledAt)))
+      .for('update');
+    if (!order) throw notFound('You have no such order.');
+    if (order.paid) throw new HttpError(409, 'ORDER_PAID', 'A paid order cannot be cancelled.');
+    await tx.update(orders).set({ cancelledAt: new Date() }).where(eq(orders.id, id));
+    // Release the laptop if this order was holding it for payment.
+    await tx
+      .update(products)
+      .set({ heldByOrderId: null, heldUntil: null })
+      .where(eq(products.heldByOrderId, id));
+    return { deletedCount: 1 };
+  });
+}

@@ -1,0 +1,274 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PaymentIntentResult } from '@laptops/shared/payments';
+import type { Db } from '../../db/client.ts';
+import { orders } from '../../db/schema/orders.ts';
+import { payments } from '../../db/schema/payments.ts';
+import { products } from '../../db/schema/products.ts';
+import { refunds } from '../../db/schema/refunds.ts';
+import { users } from '../../db/schema/users.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { receiptMail, refundMail, saleNoticeMail } from '../orders/orders.mails.ts';
+import type { PaymentProvider, ProviderPaymentIntent } from './payment-provider.ts';
+
+export type PaymentDeps = {
+  db: Db;
+  provider: PaymentProvider;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  holdSeconds: number;
+  now?: () => Date;
+};
+
+export const paymentMessages = {
+  alreadyPaid: 'This order is already paid.',
+  sold: 'This laptop was sold to another buyer.',
+  withdrawn: 'This laptop is no longer for sale.',
+  held: 'Another buyer is paying for this laptop right now. Please try again in a few minutes.',
+  notSucceeded: 'The payment has not gone through.',
+  refunded:
+    'This laptop was sold to another buyer just before your payment arrived. Your payment was refunded.',
+} as const;
+
+/**
+ * Starts (or resumes) paying for one of the buyer's orders. The amount is the
+ * order's price, fixed by the server at booking. Starting holds the laptop for this
+ * order for `holdSeconds`, so a second buyer is told it is being bought instead of
+ * being charged for nothing.
+ */
+export async function startPayment(
+  deps: PaymentDeps,
+  buyerId: string,
+  orderId: string,
+): Promise<PaymentIntentResult> {
+  const now = deps.now?.() ?? new Date();
+  const reserved = await deps.db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.buyerId, buyerId), isNull(orders.cancelledAt)))
+      .for('update');
+    if (!order) throw notFound('You have no such order.');
+    if (order.paid) throw new HttpError(409, 'ORDER_PAID', paymentMessages.alreadyPaid);
+    const [product] = await tx
+      .select()
+      .from(products)
+      .where(eq(products.id, order.productId))
+      .for('update');
+    if (!product || product.status === 'sold')
+      throw new HttpError(409, 'PRODUCT_SOLD', paymentMessages.sold);
+    if (product.deletedAt) throw new HttpError(409, 'PRODUCT_WITHDRAWN', paymentMessages.withdrawn);
+    const heldByOther =
+      product.heldByOrderId !== null &&
+      product.heldByOrderId !== order.id &&
+      (product.heldUntil?.getTime() ?? 0) > now.getTime();
+    if (heldByOther) throw new HttpError(409, 'PRODUCT_HELD', paymentMessages.held);
+    await tx
+      .update(products)
+      .set({
+        heldByOrderId: order.id,
+        heldUntil: new Date(now.getTime() + deps.holdSeconds * 1000),
+      })
+      .where(eq(products.id, product.id));
+    // Each new attempt gets its own idempotency key; the number is reserved here.
+    const attempt = order.paymentAttempts + 1;
+    if (!order.paymentIntentId) {
+      await tx.update(orders).set({ paymentAttempts: attempt }).where(eq(orders.id, order.id));
+    }
+    return { order, attempt };
+  });
+
+  const { order } = reserved;
+  let intent: ProviderPaymentIntent | null = null;
+  if (order.paymentIntentId) {
+    // Resume the attempt in progress (a reload of the payment page) when it can still be paid.
+    intent = await deps.provider.retrievePaymentIntent(order.paymentIntentId);
+    if (intent && (intent.status === 'canceled' || intent.amountCents !== order.priceCents))
+      intent = null;
+  }
+  if (!intent) {
+    const attempt = order.paymentIntentId ? await nextAttempt(deps.db, order.id) : reserved.attempt;
+    intent = await deps.provider.createPaymentIntent({
+      amountCents: order.priceCents,
+      currency: 'usd',
+      metadata: { orderId: order.id, productId: order.productId, buyerId },
+      idempotencyKey: `order-${order.id}-attempt-${attempt}`,
+    });
+    await deps.db.update(orders).set({ paymentIntentId: intent.id }).where(eq(orders.id, order.id));
+  }
+  return {
+    clientSecret: intent.clientSecret,
+    paymentIntentId: intent.id,
+    provider: deps.provider.name,
+    publishableKey: deps.provider.publishableKey,
+    amount: order.priceCents / 100,
+  };
+}
+
+async function nextAttempt(db: Db, orderId: string): Promise<number> {
+  const [row] = await db
+    .update(orders)
+    .set({ paymentAttempts: sql`${orders.paymentAttempts} + 1` })
+    .where(eq(orders.id, orderId))
+    .returning({ attempts: orders.paymentAttempts });
+  return row?.attempts ?? 1;
+}
+
+export type PaymentOutcome =
+  { kind: 'recorded'; paymentId: string; orderId: string } | { kind: 'refunded'; orderId: string };
+
+/**
+ * Records a payment once the provider confirms it: status succeeded, amount and
+ * order as ours. In one transaction the order becomes paid, the laptop sold and the
+ * payment recorded once. Money for a laptop sold meanwhile (or an order paid twice)
+ * goes back through the provider. Safe to call any number of times, from the
+ * browser and the webhook at once.
+ */
+export async function settlePayment(
+  deps: PaymentDeps,
+  paymentIntentId: string,
+  expected?: { orderId: string; buyerId: string },
+): Promise<PaymentOutcome> {
+  const intent = await deps.provider.retrievePaymentIntent(paymentIntentId);
+  if (!intent) throw new HttpError(400, 'PAYMENT_UNKNOWN', 'No such payment.');
+  const orderId = intent.metadata.orderId;
+  if (!orderId || (expected && orderId !== expected.orderId)) {
+    throw new HttpError(400, 'PAYMENT_MISMATCH', 'This payment is not for this order.');
+  }
+  if (intent.status !== 'succeeded')
+    throw new HttpError(402, 'PAYMENT_NOT_SUCCEEDED', paymentMessages.notSucceeded);
+
+  const result = await deps.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order || (expected && order.buyerId !== expected.buyerId))
+      throw notFound('You have no such order.');
+    const [product] = await tx
+      .select()
+      .from(products)
+      .where(eq(products.id, order.productId))
+      .for('update');
+    if (!product) throw notFound('No such product.');
+
+    const [already] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.transactionId, intent.id));
+    if (already) return { kind: 'recorded' as const, paymentId: already.id, orderId, fresh: false };
+
+    const cannotSell =
+      order.paid ||
+      order.cancelledAt !== null ||
+      product.status === 'sold' ||
+      intent.amountCents !== order.priceCents;
+    if (cannotSell) return { kind: 'refund' as const, order, product };
+
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        orderId: order.id,
+        provider: deps.provider.name,
+        transactionId: intent.id,
+        amountCents: intent.amountCents,
+        currency: intent.currency,
+      })
+      .returning({ id: payments.id });
+    if (!payment) throw new Error('payment insert returned no row');
+    const paidAt = new Date();
+    await tx.update(orders).set({ paid: true, paidAt }).where(eq(orders.id, order.id));
+    await tx
+      .update(products)
+      .set({ status: 'sold', isAdvertised: false, heldByOrderId: null, heldUntil: null })
+      .where(eq(products.id, product.id));
+    return {
+      kind: 'recorded' as const,
+      paymentId: payment.id,
+      orderId,
+      fresh: true,
+      order,
+      product,
+    };
+  });
+
+  if (result.kind === 'refund') {
+    await refund(deps, intent, result.order.id, result.product.name, result.order.buyerId);
+    if (expected) throw new HttpError(409, 'PAYMENT_REFUNDED', paymentMessages.refunded);
+    return { kind: 'refunded', orderId };
+  }
+  if (result.fresh && result.order && result.product) {
+    void sendPaymentMails(
+      deps,
+      result.order.buyerId,
+      result.product.sellerId,
+      result.product.name,
+      intent,
+    ).catch((error: unknown) => deps.log.error({ err: error }, 'payment emails not sent'));
+  }
+  return { kind: 'recorded', paymentId: result.paymentId, orderId };
+}
+
+async function refund(
+  deps: PaymentDeps,
+  intent: ProviderPaymentIntent,
+  orderId: string,
+  productName: string,
+  buyerId: string,
+) {
+  await deps.provider.refundPaymentIntent(intent.id, `refund-${intent.id}`);
+  const inserted = await deps.db
+    .insert(refunds)
+    .values({
+      orderId,
+      provider: deps.provider.name,
+      transactionId: intent.id,
+      amountCents: intent.amountCents,
+      reason: 'sold to another buyer or already paid',
+    })
+    .onConflictDoNothing()
+    .returning({ id: refunds.id });
+  if (inserted.length === 0) return;
+  const [buyer] = await deps.db.select().from(users).where(eq(users.id, buyerId));
+  if (buyer) {
+    void deps.mailer
+      .send(
+        refundMail({
+          to: buyer.email,
+          buyerName: buyer.name,
+          productName,
+          amountCents: intent.amountCents,
+        }),
+      )
+      .catch(() => {});
+  }
+}
+
+async function sendPaymentMails(
+  deps: PaymentDeps,
+  buyerId: string,
+  sellerId: string,
+  productName: string,
+  intent: ProviderPaymentIntent,
+) {
+  const [buyer] = await deps.db.select().from(users).where(eq(users.id, buyerId));
+  const [seller] = await deps.db.select().from(users).where(eq(users.id, sellerId));
+  if (!buyer || !seller) return;
+  await deps.mailer.send(
+    receiptMail({
+      to: buyer.email,
+      buyerName: buyer.name,
+      productName,
+      amountCents: intent.amountCents,
+      transactionId: intent.id,
+      sellerEmail: seller.email,
+    }),
+  );
+  await deps.mailer.send(
+    saleNoticeMail({
+      to: seller.email,
+      sellerName: seller.name,
+      productName,
+      amountCents: intent.amountCents,
+      buyerEmail: buyer.email,
+    }),
+  );
+}

@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { SandboxConfirmInput } from '@laptops/shared/payments';
+import type { Db } from '../../db/client.ts';
+import { sandboxPaymentIntents } from '../../db/schema/sandbox-payment-intents.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import type { PaymentProvider, ProviderPaymentIntent } from './payment-provider.ts';
+
+const token = (bytes: number) =>
+  randomBytes(bytes).toString('base64url').replace(/[-_]/g, '').slice(0, bytes);
+
+function toIntent(row: typeof sandboxPaymentIntents.$inferSelect): ProviderPaymentIntent {
+  return {
+    id: row.id,
+    clientSecret: row.clientSecret,
+    status: row.status,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    metadata: row.metadata,
+  };
+}
+
+/** The embedded test-mode processor. Payment intents live in our database. */
+export function createSandboxProvider(db: Db): PaymentProvider {
+  return {
+    name: 'sandbox',
+    publishableKey: null,
+    async createPaymentIntent({ amountCents, currency, metadata, idempotencyKey }) {
+      const [existing] = await db
+        .select()
+        .from(sandboxPaymentIntents)
+        .where(eq(sandboxPaymentIntents.idempotencyKey, idempotencyKey));
+      if (existing) return toIntent(existing);
+      const id = `pi_sandbox_${token(24)}`;
+      const [row] = await db
+        .insert(sandboxPaymentIntents)
+        .values({
+          id,
+          // Stripe's form: `{id}_secret_{random}`.
+          clientSecret: `${id}_secret_${token(24)}`,
+          amountCents,
+          currency,
+          status: 'requires_payment_method',
+          metadata,
+          idempotencyKey,
+        })
+        .onConflictDoNothing({ target: sandboxPaymentIntents.idempotencyKey })
+        .returning();
+      if (row) return toIntent(row);
+      const [raced] = await db
+        .select()
+        .from(sandboxPaymentIntents)
+        .where(eq(sandboxPaymentIntents.idempotencyKey, idempotencyKey));
+      if (!raced) throw new Error('sandbox payment intent vanished');
+      return toIntent(raced);
+    },
+    async retrievePaymentIntent(id) {
+      const [row] = await db
+        .select()
+        .from(sandboxPaymentIntents)
+        .where(eq(sandboxPaymentIntents.id, id));
+      return row ? toIntent(row) : null;
+    },
+    async refundPaymentIntent(id) {
+      await db
+        .update(sandboxPaymentIntents)
+        .set({ refundedAt: new Date() })
+        .where(eq(sandboxPaymentIntents.id, id));
+    },
+  };
+}
+
+/** A card error, answered with 402 like Stripe's card_error. */
+export class CardError extends HttpError {
+  constructor(code: string, message: string) {
+    super(402, code, message);
+  }
+}
+
+/** Stripe's documented test cards that fail, and how. */
+const failingTestCards: Record<string, [code: string, message: string]> = {
+  '4000000000000002': ['card_declined', 'Your card was declined.'],
+  '4000000000009995': ['insufficient_funds', 'Your card has insufficient funds.'],
+  '4000000000000069': ['expired_card', 'Your card has expired.'],
+  '4000000000000127': ['incorrect_cvc', "Your card's security code is incorrect."],
+};
+
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return digits.length >= 12 && sum % 10 === 0;
+}
+
+/** Checks the card the way Stripe's test mode does; throws CardError when it fails. */
+export function checkTestCard(card: SandboxConfirmInput['card'], now: Date): void {
+  const number = card.number.replace(/[\s-]/g, '');
+  if (!/^\d{12,19}$/.test(number) || !passesLuhn(number)) {
+    throw new CardError('incorrect_number', 'Your card number is incorrect.');
+  }
+  const year = card.exp_year < 100 ? 2000 + card.exp_year : card.exp_year;
+  if (card.exp_month < 1 || card.exp_month > 12) {
+    throw new CardError('invalid_expiry_month', "Your card's expiration month is invalid.");
+  }
+  const endOfExpiryMonth = Date.UTC(year, card.exp_month, 1);
+  if (endOfExpiryMonth <= now.getTime()) {
+    throw new CardError('invalid_expiry_year', "Your card's expiration date is in the past.");
+  }
+  if (!/^\d{3,4}$/.test(card.cvc)) {
+    throw new CardError('invalid_cvc', "Your card's security code is invalid.");
+  }
+  const failure = failingTestCards[number];
+  if (failure) throw new CardError(failure[0], failure[1]);
+}
+
+/**
+ * POST /api/sandbox/payment_intents/:id/confirm: charges the test card. Whoever
+ * holds the client secret may confirm, as with Stripe. Nothing about the card is kept.
+ */
+export async function confirmSandboxPayment(
+  db: Db,
+  id: string,
+  input: SandboxConfirmInput,
+  now = new Date(),
+): Promise<{ id: string; status: string }> {
+  const [intent] = await db
+    .select()
+    .from(sandboxPaymentIntents)
+    .where(eq(sandboxPaymentIntents.id, id));
+  if (!intent || intent.clientSecret !== input.client_secret) {
+    throw new HttpError(404, 'resource_missing', 'No such payment intent.');
+  }
+  if (intent.status === 'succeeded') return { id, status: 'succeeded' };
+  if (intent.status === 'canceled') {
+    throw new HttpError(409, 'payment_intent_unexpected_state', 'This payment was canceled.');
+  }
+  checkTestCard(input.card, now);
+  await db
+    .update(sandboxPaymentIntents)
+    .set({ status: 'succeeded' })
+    .where(
+      and(
+        eq(sandboxPaymentIntents.id, id),
+        eq(sandboxPaymentIntents.status, 'requires_payment_method'),
+      ),
+    );
+  return { id, status: 'succeeded' };
+}

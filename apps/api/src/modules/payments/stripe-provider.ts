@@ -1,0 +1,62 @@
+import Stripe from 'stripe';
+import type { PaymentProvider, ProviderPaymentIntent } from './payment-provider.ts';
+
+export type StripeOptions = {
+  secretKey: string;
+  publishableKey: string;
+  /** Tests point the real SDK at a local HTTP server. */
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+};
+
+export function createStripeClient(options: StripeOptions): Stripe {
+  return new Stripe(options.secretKey, {
+    maxNetworkRetries: 2,
+    telemetry: false,
+    ...(options.host
+      ? { host: options.host, port: options.port, protocol: options.protocol ?? 'http' }
+      : {}),
+  });
+}
+
+function toIntent(intent: Stripe.PaymentIntent): ProviderPaymentIntent {
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret ?? '',
+    status: intent.status,
+    amountCents: intent.amount,
+    currency: intent.currency,
+    metadata: { ...intent.metadata },
+  };
+}
+
+/** Stripe PaymentIntents in USD cents, confirmed by Stripe Elements on the client. */
+export function createStripeProvider(stripe: Stripe, publishableKey: string): PaymentProvider {
+  return {
+    name: 'stripe',
+    publishableKey,
+    async createPaymentIntent({ amountCents, currency, metadata, idempotencyKey }) {
+      const intent = await stripe.paymentIntents.create(
+        { amount: amountCents, currency, metadata, allowed_payment_method_types: ['card'] },
+        { idempotencyKey },
+      );
+      return toIntent(intent);
+    },
+    async retrievePaymentIntent(id) {
+      try {
+        return toIntent(await stripe.paymentIntents.retrieve(id));
+      } catch (error) {
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError &&
+          error.code === 'resource_missing'
+        )
+          return null;
+        throw error;
+      }
+    },
+    async refundPaymentIntent(id, idempotencyKey) {
+      await stripe.refunds.create({ payment_intent: id }, { idempotencyKey });
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { useCallback, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { Product } from '@laptops/shared/products';
+import { useSession } from '../features/auth/api/get-session.ts';
+import { ReportModal } from '../features/reports/components/report-modal.tsx';
+
+/**
+ * What 'Book Now' and 'Report Product' do on a card, and the modals they open.
+ * Both need an account: a guest goes to /login, remembering the page.
+ */
+export function useProductActions(): {
+  onBook: (product: Product) => void;
+  onReport: (product: Product) => void;
+  modals: ReactNode;
+} {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { data: user } = useSession();
+  const [reported, setReported] = useState<Product | null>(null);
+
+  const toLogin = useCallback(
+    () => void navigate('/login', { state: { from: location } }),
+    [navigate, location],
+  );
+
+  const onReport = useCallback(
+    (product: Product) => (user ? setReported(product) : toLogin()),
+    [user, toLogin],
+  );
+
+  return {
+    onBook: toLogin,
+    onReport,
+    modals: reported && (
+      <ReportModal key={reported._id} product={reported} onClose={() => setReported(null)} />
+    ),
+  };
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { insertResultSchema, type ProductInput } from '@laptops/shared/products';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { myProductsQueryKey } from './get-my-products.ts';
+
+/** POST /api/products: the seller, their details and the date of post come from the server. */
+export function addProduct(input: ProductInput) {
+  return apiRequest('/api/products', insertResultSchema, { method: 'POST', json: input });
+}
+
+export function useAddProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addProduct,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: myProductsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ['products'] }),
+        queryClient.invalidateQueries({ queryKey: ['categories'] }),
+      ]),
+  });
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { modifiedCountSchema } from '@laptops/shared/products';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { myProductsQueryKey } from './get-my-products.ts';
+
+/** PUT /api/myProducts?id=: puts one of the seller's available products in 'Advertised Items'. */
+export function advertiseProduct(id: string) {
+  return apiRequest(`/api/myProducts?id=${encodeURIComponent(id)}`, modifiedCountSchema, {
+    method: 'PUT',
+  });
+}
+
+export function useAdvertiseProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: advertiseProduct,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: myProductsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ['products'] }),
+      ]),
+  });
+}

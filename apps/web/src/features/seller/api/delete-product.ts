@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { deletedCountSchema } from '@laptops/shared/products';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { myBuyersQueryKey } from './get-my-buyers.ts';
+import { myProductsQueryKey } from './get-my-products.ts';
+
+/** DELETE /api/myProducts?id=: removes one of the seller's unsold products. */
+export function deleteProduct(id: string) {
+  return apiRequest(`/api/myProducts?id=${encodeURIComponent(id)}`, deletedCountSchema, {
+    method: 'DELETE',
+  });
+}
+
+export function useDeleteProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteProduct,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: myProductsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ['products'] }),
+        queryClient.invalidateQueries({ queryKey: ['categories'] }),
+        queryClient.invalidateQueries({ queryKey: myBuyersQueryKey }),
+      ]),
+  });
+}

@@ -1,0 +1,292 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MAX_IMAGE_BYTES } from '@laptops/shared/images';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { uploadImage } from '../../../lib/upload-image.ts';
+import { AddProductPage } from './add-product-page.tsx';
+
+vi.mock('../../../lib/upload-image.ts', () => ({ uploadImage: vi.fn() }));
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const DELL = '3f1e2d3c-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
+const categories = [
+  { _id: DELL, name: 'Dell', image: '/api/images/dell.webp' },
+  { _id: '5a6b7c8d-1e2f-4a3b-9c4d-5e6f7a8b9c0d', name: 'Lenovo', image: '/api/images/l.webp' },
+];
+
+/** Every call the page makes, in order: API paths (with method) and 'upload'. */
+let calls: { path: string; method: string; body?: unknown }[] = [];
+let saveResponse: () => Response;
+
+beforeEach(() => {
+  calls = [];
+  saveResponse = () => json({ acknowledged: true, insertedId: 'p1' }, 201);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = String(input);
+      const method = init?.method ?? 'GET';
+      if (path === '/api/categories' && method === 'GET') return json(categories);
+      calls.push({ path, method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (path === '/api/products' && method === 'POST') return saveResponse();
+      return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+    }),
+  );
+  vi.mocked(uploadImage).mockReset();
+  vi.mocked(uploadImage).mockImplementation(async (_file, onProgress) => {
+    calls.push({ path: 'upload', method: 'POST' });
+    onProgress?.(0.5);
+    return '/api/images/xps.webp';
+  });
+  vi.spyOn(toast, 'success');
+  vi.spyOn(toast, 'error');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderPage() {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(
+    [
+      { path: '/dashboard/addaproduct', element: <AddProductPage /> },
+      { path: '/dashboard/myproducts', element: <p>My products page</p> },
+    ],
+    { initialEntries: ['/dashboard/addaproduct'] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, user: userEvent.setup() };
+}
+
+const image = (type = 'image/png', size = 100) => {
+  const file = new File(['x'], 'xps.png', { type });
+  Object.defineProperty(file, 'size', { value: size });
+  return file;
+};
+
+const submit = () => screen.getByRole('button', { name: 'Add Product' }) as HTMLButtonElement;
+const valueOf = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+
+async function categoriesLoaded() {
+  await screen.findByRole('option', { name: 'Dell' });
+}
+
+async function fillIn(user: ReturnType<typeof userEvent.setup>, file: File | null = image()) {
+  await categoriesLoaded();
+  await user.type(screen.getByLabelText('Product Name'), 'Dell XPS 13 9310');
+  await user.type(screen.getByLabelText('Location'), 'Austin, TX');
+  await user.selectOptions(screen.getByLabelText('Category'), 'Dell');
+  await user.selectOptions(screen.getByLabelText('Condition Type'), 'Good');
+  await user.type(screen.getByLabelText('Mobile Number'), '+1 512 555 0100');
+  await user.type(screen.getByLabelText('Original Price'), '$1,299');
+  await user.type(screen.getByLabelText('Resale Price'), '649.99');
+  await user.type(screen.getByLabelText('Year Of Use'), '2');
+  if (file) await user.upload(screen.getByLabelText('Product Image'), file);
+  await user.type(screen.getByLabelText('Description'), 'Light, fast, new battery.');
+}
+
+describe('AddProductPage', () => {
+  it('has the title, the category and condition choices and the submit button', async () => {
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Add A Product' })).toBeTruthy();
+    await categoriesLoaded();
+    const category = screen.getByLabelText('Category') as HTMLSelectElement;
+    expect([...category.options].map((option) => option.text)).toEqual([
+      'Pick a category',
+      'Dell',
+      'Lenovo',
+    ]);
+    const condition = screen.getByLabelText('Condition Type') as HTMLSelectElement;
+    expect([...condition.options].map((option) => option.text)).toEqual([
+      'Pick a condition',
+      'Excellent',
+      'Good',
+      'Fair',
+    ]);
+    expect(submit().type).toBe('submit');
+  });
+
+  it('shows every SPEC.md message in red next to its label on an empty submit, sending nothing', async () => {
+    const { user } = renderPage();
+    await categoriesLoaded();
+    await user.click(submit());
+    const expected = {
+      'Product Name': 'Please fil the productName field',
+      Location: 'Please fil the location field',
+      Category: 'Please fil the category field',
+      'Condition Type': 'Please select condition type',
+      'Mobile Number': 'Please fil the Mobile Number field',
+      'Original Price': 'Please fil the Original Price field',
+      'Resale Price': 'Please fil the Resale Price field',
+      'Year Of Use': 'Please fil the Year Of Use field',
+      'Product Image': 'Please choose a product image',
+      Description: 'Please fil the description field',
+    };
+    for (const [label, message] of Object.entries(expected)) {
+      const error = await screen.findByText(message);
+      expect(error.className).toContain('text-error');
+      const labelElement = screen.getByText(label, { selector: 'label' });
+      expect(error.parentElement).toBe(labelElement.parentElement);
+      const input = screen.getByLabelText(label);
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      expect(input.getAttribute('aria-describedby')).toContain(error.id);
+    }
+    expect(calls).toEqual([]);
+    expect(uploadImage).not.toHaveBeenCalled();
+  });
+
+  it('explains a price that is not dollars, or not more than zero', async () => {
+    const { user } = renderPage();
+    await fillIn(user);
+    await user.clear(screen.getByLabelText('Resale Price'));
+    await user.type(screen.getByLabelText('Resale Price'), 'cheap');
+    await user.click(submit());
+    expect(await screen.findByText('Please enter a price in dollars, like 649.99')).toBeTruthy();
+
+    await user.clear(screen.getByLabelText('Resale Price'));
+    await user.type(screen.getByLabelText('Resale Price'), '0');
+    await user.click(submit());
+    expect(await screen.findByText('The price must be more than $0')).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it('refuses an image that is too large or not an image, before sending anything', async () => {
+    const { user } = renderPage();
+    await fillIn(user, image('image/png', MAX_IMAGE_BYTES + 1));
+    await user.click(submit());
+    expect(await screen.findByText('The image is larger than 5 MB.')).toBeTruthy();
+
+    const lax = userEvent.setup({ applyAccept: false });
+    await lax.upload(screen.getByLabelText('Product Image'), image('application/pdf'));
+    await user.click(submit());
+    expect(await screen.findByText('Please choose a JPEG, PNG or WebP image.')).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it('uploads the image, then posts the product with numbers, and goes to My Products', async () => {
+    const loading = vi.spyOn(toast, 'loading');
+    const dismiss = vi.spyOn(toast, 'dismiss');
+    const file = image();
+    const { router, user } = renderPage();
+    await fillIn(user, file);
+    await user.click(submit());
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/myproducts'));
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'POST upload',
+      'POST /api/products',
+    ]);
+    expect(vi.mocked(uploadImage).mock.calls[0]?.[0]).toBe(file);
+    expect(calls[1]?.body).toEqual({
+      name: 'Dell XPS 13 9310',
+      location: 'Austin, TX',
+      category: DELL,
+      conditionType: 'Good',
+      mobileNumber: '+1 512 555 0100',
+      originalPrice: 1299,
+      resalePrice: 649.99,
+      yearsOfUse: 2,
+      description: 'Light, fast, new battery.',
+      image: '/api/images/xps.webp',
+    });
+    expect(loading).toHaveBeenCalledWith('Loading... Please wait few seconds');
+    expect(dismiss).toHaveBeenCalledWith(loading.mock.results[0]?.value);
+    expect(toast.success).toHaveBeenCalledWith('Product Added Successfully.');
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('shows the upload percentage and keeps the button disabled while submitting', async () => {
+    let finishUpload: (url: string) => void = () => {};
+    vi.mocked(uploadImage).mockImplementation((_file, onProgress) => {
+      onProgress?.(0.42);
+      return new Promise((resolve) => (finishUpload = resolve));
+    });
+    const { router, user } = renderPage();
+    await fillIn(user);
+    await user.click(submit());
+
+    const progress = (await screen.findByRole('progressbar', {
+      name: 'Uploading the product image',
+    })) as HTMLProgressElement;
+    expect(progress.value).toBe(42);
+    expect(progress.max).toBe(100);
+    expect(screen.getByText('42%')).toBeTruthy();
+    expect(submit().disabled).toBe(true);
+    finishUpload('/api/images/xps.webp');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/myproducts'));
+  });
+
+  it('keeps everything typed and says why when the upload fails', async () => {
+    vi.mocked(uploadImage).mockRejectedValue(
+      new ApiRequestError(415, 'UNSUPPORTED_IMAGE', 'This file is not a readable image.'),
+    );
+    const { router, user } = renderPage();
+    await fillIn(user);
+    await user.click(submit());
+
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(
+        'The product image could not be uploaded: This file is not a readable image. Your product was not added.',
+      ),
+    );
+    expect(router.state.location.pathname).toBe('/dashboard/addaproduct');
+    expect(await screen.findByText('This file is not a readable image.')).toBeTruthy();
+    expect(valueOf('Product Name')).toBe('Dell XPS 13 9310');
+    expect(valueOf('Resale Price')).toBe('649.99');
+    expect(valueOf('Category')).toBe(DELL);
+    expect(calls).toEqual([]);
+    await waitFor(() => expect(submit().disabled).toBe(false));
+  });
+
+  it("shows the server's field errors on their fields and does not upload again on retry", async () => {
+    saveResponse = () =>
+      json(
+        {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: 'Some fields need attention.',
+            fields: { name: 'This can be at most 120 characters', yearsOfUse: 'Too many years' },
+          },
+        },
+        400,
+      );
+    const { router, user } = renderPage();
+    await fillIn(user);
+    await user.click(submit());
+
+    const nameError = await screen.findByText('This can be at most 120 characters');
+    expect(screen.getByLabelText('Product Name').getAttribute('aria-describedby')).toContain(
+      nameError.id,
+    );
+    expect(screen.getByText('Too many years')).toBeTruthy();
+    expect(toast.error).toHaveBeenCalledWith(
+      'The product could not be added: Some fields need attention. Please check the fields and try again.',
+    );
+    expect(router.state.location.pathname).toBe('/dashboard/addaproduct');
+    expect(valueOf('Description')).toBe('Light, fast, new battery.');
+
+    saveResponse = () => json({ acknowledged: true, insertedId: 'p1' }, 201);
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    await user.click(submit());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/myproducts'));
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'POST upload',
+      'POST /api/products',
+      'POST /api/products',
+    ]);
+  });
+});

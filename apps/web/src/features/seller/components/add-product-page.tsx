@@ -1,0 +1,351 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState, type ReactNode } from 'react';
+import { useForm, type FieldPath } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { acceptedImageTypes, MAX_IMAGE_BYTES } from '@laptops/shared/images';
+import { imageMessages, productMessages } from '@laptops/shared/messages';
+import { conditionTypes, productFieldsSchema } from '@laptops/shared/products';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { messages } from '../../../lib/messages.ts';
+import { uploadImage } from '../../../lib/upload-image.ts';
+import { useAddProduct } from '../api/add-product.ts';
+import { useCategoryOptions } from '../api/get-category-options.ts';
+
+/**
+ * The product image input's value (a FileList, or nothing before it was touched):
+ * required, and checked here as the server checks it (type and size), so the
+ * seller hears about a wrong file before anything is sent.
+ */
+const productImageSchema = z.custom<FileList | undefined>().superRefine((files, context) => {
+  const file = files?.[0];
+  if (!file) {
+    context.addIssue({ code: 'custom', message: productMessages.image });
+  } else if (!(acceptedImageTypes as readonly string[]).includes(file.type)) {
+    context.addIssue({ code: 'custom', message: imageMessages.unsupported });
+  } else if (file.size > MAX_IMAGE_BYTES) {
+    context.addIssue({ code: 'custom', message: imageMessages.tooLarge });
+  }
+});
+
+const addProductFormSchema = productFieldsSchema.extend({ image: productImageSchema });
+type FormInput = z.input<typeof addProductFormSchema>;
+type FormOutput = z.output<typeof addProductFormSchema>;
+type FieldName = FieldPath<FormInput>;
+
+const fieldNames = [
+  'name',
+  'location',
+  'category',
+  'conditionType',
+  'mobileNumber',
+  'originalPrice',
+  'resalePrice',
+  'yearsOfUse',
+  'image',
+  'description',
+] as const satisfies readonly FieldName[];
+
+/** The server names its fields as the contract does; SPEC.md's names are accepted too. */
+const serverFieldAliases: Record<string, FieldName> = {
+  productName: 'name',
+  yearOfUse: 'yearsOfUse',
+};
+
+function toFieldName(key: string): FieldName | undefined {
+  if ((fieldNames as readonly string[]).includes(key)) return key as FieldName;
+  return serverFieldAliases[key];
+}
+
+/** SPEC.md's element ids: productName ... yearOfUse, so labels and errors pair up. */
+const ids: Record<FieldName, string> = {
+  name: 'productName',
+  location: 'location',
+  category: 'category',
+  conditionType: 'conditionType',
+  mobileNumber: 'mobileNumber',
+  originalPrice: 'originalPrice',
+  resalePrice: 'resalePrice',
+  yearsOfUse: 'yearOfUse',
+  image: 'productImage',
+  description: 'description',
+};
+
+const errorMessage = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : messages.serverError;
+
+/**
+ * SPEC.md "Add A Product". Upload the image (with progress), then save the product;
+ * on success go to /dashboard/myproducts. On any failure the form keeps what the
+ * seller typed, and the server's field errors show on their fields.
+ */
+export function AddProductPage() {
+  const t = messages.addProduct;
+  const navigate = useNavigate();
+  const addProduct = useAddProduct();
+  const categories = useCategoryOptions();
+  const [uploadProgress, setUploadProgress] = useState<number | null>(null);
+  /** The last image uploaded, so a retry after a refused save does not upload it again. */
+  const uploaded = useRef<{ file: File; url: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(addProductFormSchema),
+    defaultValues: {
+      name: '',
+      location: '',
+      category: '',
+      conditionType: undefined,
+      mobileNumber: '',
+      originalPrice: '',
+      resalePrice: '',
+      yearsOfUse: '',
+      image: undefined,
+      description: '',
+    },
+  });
+
+  /** Puts the server's field errors on their fields, focusing the first. */
+  const showFieldErrors = (error: unknown) => {
+    if (!(error instanceof ApiRequestError) || !error.fields) return;
+    let first = true;
+    for (const [key, message] of Object.entries(error.fields)) {
+      const name = toFieldName(key);
+      if (!name) continue;
+      setError(name, { type: 'server', message }, { shouldFocus: first });
+      first = false;
+    }
+  };
+
+  const onSubmit = handleSubmit(async ({ image, ...fields }) => {
+    const file = image?.[0];
+    if (!file) return;
+    const loadingToast = toast.loading(messages.loadingToast);
+    try {
+      let url = uploaded.current?.file === file ? uploaded.current.url : null;
+      if (!url) {
+        try {
+          setUploadProgress(0);
+          url = await uploadImage(file, setUploadProgress);
+          uploaded.current = { file, url };
+        } catch (error) {
+          // The image host refused this file (type, size, unreadable): say so on the field too.
+          if (error instanceof ApiRequestError && [400, 413, 415, 422].includes(error.status)) {
+            setError('image', { type: 'server', message: error.message });
+          }
+          toast.error(t.uploadFailed(errorMessage(error)));
+          return;
+        } finally {
+          setUploadProgress(null);
+        }
+      }
+      try {
+        await addProduct.mutateAsync({ ...fields, image: url });
+      } catch (error) {
+        // The image was refused: the next try uploads it again.
+        if (error instanceof ApiRequestError && error.fields?.image) uploaded.current = null;
+        showFieldErrors(error);
+        toast.error(t.saveFailed(errorMessage(error)));
+        return;
+      }
+      toast.success(t.success);
+      void navigate('/dashboard/myproducts');
+    } finally {
+      toast.dismiss(loadingToast);
+    }
+  });
+
+  const field = (name: FieldName, hint = false) => {
+    const described = [hint && `${ids[name]}-hint`, errors[name] && `${ids[name]}-error`]
+      .filter(Boolean)
+      .join(' ');
+    return {
+      id: ids[name],
+      'aria-invalid': errors[name] ? true : undefined,
+      'aria-describedby': described || undefined,
+      ...register(name),
+    };
+  };
+
+  /** SPEC.md: each error in red next to its field's label. */
+  const labelRow = (name: FieldName, label: string) => (
+    <div className="mb-1 flex flex-wrap items-baseline justify-between gap-x-3">
+      <label htmlFor={ids[name]} className="font-medium">
+        {label}
+      </label>
+      {errors[name] && (
+        <p id={`${ids[name]}-error`} className="text-sm text-error">
+          {errors[name].message}
+        </p>
+      )}
+    </div>
+  );
+
+  const dollarInput = (name: 'originalPrice' | 'resalePrice') => (
+    <div className="input w-full">
+      <span className="text-base-content/60" aria-hidden="true">
+        $
+      </span>
+      <input
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="0.00"
+        {...field(name, true)}
+      />
+    </div>
+  );
+
+  const hint = (name: FieldName, text: ReactNode) => (
+    <p id={`${ids[name]}-hint`} className="mt-1 text-sm text-base-content/70">
+      {text}
+    </p>
+  );
+
+  const uploadPercent = uploadProgress === null ? null : Math.round(uploadProgress * 100);
+
+  return (
+    <section className="mx-auto w-full max-w-3xl">
+      <h1 className="text-2xl font-bold sm:text-3xl">{t.title}</h1>
+      <p className="mt-2 mb-6 text-base-content/75">{t.intro}</p>
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        aria-busy={isSubmitting || undefined}
+        className="grid gap-5 rounded-box border border-base-300 bg-base-100 p-6 shadow-sm sm:grid-cols-2 sm:p-8"
+      >
+        <div className="sm:col-span-2">
+          {labelRow('name', t.productName)}
+          <input type="text" className="input w-full" {...field('name')} />
+        </div>
+
+        <div>
+          {labelRow('location', t.location)}
+          <input
+            type="text"
+            autoComplete="address-level2"
+            className="input w-full"
+            {...field('location')}
+          />
+        </div>
+
+        <div>
+          {labelRow('category', t.category)}
+          <select className="select w-full" disabled={categories.isPending} {...field('category')}>
+            <option value="">
+              {categories.isPending ? t.categoriesLoading : t.categoryPlaceholder}
+            </option>
+            {categories.data?.map((category) => (
+              <option key={category._id} value={category._id}>
+                {category.name}
+              </option>
+            ))}
+          </select>
+          {categories.isError && (
+            <div role="alert" className="mt-2 flex items-center gap-2 text-sm text-error">
+              <span>{t.categoriesFailed}</span>
+              <button
+                type="button"
+                className="btn btn-xs"
+                onClick={() => void categories.refetch()}
+              >
+                {messages.home.retry}
+              </button>
+            </div>
+          )}
+        </div>
+
+        <div>
+          {labelRow('conditionType', t.conditionType)}
+          <select className="select w-full" {...field('conditionType')}>
+            <option value="">{t.conditionPlaceholder}</option>
+            {conditionTypes.map((condition) => (
+              <option key={condition} value={condition}>
+                {condition}
+              </option>
+            ))}
+          </select>
+        </div>
+
+        <div>
+          {labelRow('mobileNumber', t.mobileNumber)}
+          <input
+            type="tel"
+            autoComplete="tel"
+            className="input w-full"
+            {...field('mobileNumber')}
+          />
+        </div>
+
+        <div>
+          {labelRow('originalPrice', t.originalPrice)}
+          {dollarInput('originalPrice')}
+          {hint('originalPrice', t.priceHint)}
+        </div>
+
+        <div>
+          {labelRow('resalePrice', t.resalePrice)}
+          {dollarInput('resalePrice')}
+          {hint('resalePrice', t.priceHint)}
+        </div>
+
+        <div>
+          {labelRow('yearsOfUse', t.yearOfUse)}
+          <input
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            className="input w-full"
+            {...field('yearsOfUse')}
+          />
+        </div>
+
+        <div>
+          {labelRow('image', t.image)}
+          <input
+            type="file"
+            accept={acceptedImageTypes.join(',')}
+            className="file-input w-full"
+            {...field('image', true)}
+          />
+          {hint('image', t.imageHint)}
+          {uploadPercent !== null && (
+            <div className="mt-2 flex items-center gap-3">
+              <progress
+                className="progress progress-primary w-full"
+                value={uploadPercent}
+                max={100}
+                aria-label={t.uploading}
+              />
+              <span className="w-12 text-right text-sm tabular-nums" aria-hidden="true">
+                {uploadPercent}%
+              </span>
+            </div>
+          )}
+        </div>
+
+        <div className="sm:col-span-2">
+          {labelRow('description', t.description)}
+          <textarea rows={5} className="textarea w-full" {...field('description')} />
+        </div>
+
+        <div className="sm:col-span-2">
+          <button
+            type="submit"
+            className="btn btn-primary w-full sm:w-auto"
+            disabled={isSubmitting}
+          >
+            {isSubmitting && (
+              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+            )}
+            {t.submit}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

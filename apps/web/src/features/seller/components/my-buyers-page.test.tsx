@@ -1,0 +1,78 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MyBuyer } from '@laptops/shared/products';
+import { MyBuyersPage } from './my-buyers-page.tsx';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const booking = (overrides: Partial<MyBuyer>): MyBuyer => ({
+  _id: 'o1',
+  buyerEmail: 'ada@example.com',
+  buyerName: 'Ada Lovelace',
+  productId: 'p1',
+  productName: 'Dell XPS 13',
+  price: 749.5,
+  paid: false,
+  bookedAt: '2026-11-20T09:15:00.000Z',
+  ...overrides,
+});
+
+let buyers: MyBuyer[];
+
+beforeEach(() => {
+  buyers = [
+    booking({ _id: 'o1', paid: true }),
+    booking({ _id: 'o2', buyerEmail: 'grace@example.com', productName: 'HP EliteBook 840' }),
+  ];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) =>
+      String(input) === '/api/myBuyers'
+        ? json(buyers)
+        : json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404),
+    ),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderPage() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MyBuyersPage />
+    </QueryClientProvider>,
+  );
+}
+
+describe('MyBuyersPage', () => {
+  it('lists who booked which product, the price and whether it is paid', async () => {
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'My Buyers' })).toBeTruthy();
+    const ada = (await screen.findByRole('rowheader', { name: 'ada@example.com' })).closest('tr');
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Email',
+      'Which Product Buy',
+      'Price',
+      'Paid',
+    ]);
+    expect(within(ada as HTMLElement).getByText('Dell XPS 13')).toBeTruthy();
+    expect(within(ada as HTMLElement).getByText('$749.50')).toBeTruthy();
+    expect(within(ada as HTMLElement).getByText('Paid')).toBeTruthy();
+    const grace = screen.getByRole('rowheader', { name: 'grace@example.com' }).closest('tr');
+    expect(within(grace as HTMLElement).getByText('HP EliteBook 840')).toBeTruthy();
+    expect(within(grace as HTMLElement).getByText('Not paid yet')).toBeTruthy();
+  });
+
+  it("says 'No Products Found' when nobody booked yet", async () => {
+    buyers = [];
+    renderPage();
+    expect(await screen.findByText('No Products Found')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+});

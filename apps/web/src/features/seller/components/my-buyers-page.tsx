@@ -1,0 +1,69 @@
+import type { MyBuyer } from '@laptops/shared/products';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { formatPrice } from '../../../lib/format.ts';
+import { messages } from '../../../lib/messages.ts';
+import { useMyBuyers } from '../api/get-my-buyers.ts';
+
+/** SPEC.md "Tables", My Buyers: the bookings of the seller's products, with their paid state. */
+export function MyBuyersPage() {
+  const t = messages.myBuyers;
+  const buyers = useMyBuyers();
+
+  const columns: DataTableColumn<MyBuyer>[] = [
+    {
+      key: 'buyerEmail',
+      header: t.email,
+      rowHeader: true,
+      className: 'font-medium',
+      cell: (row) => (
+        <a href={`mailto:${row.buyerEmail}`} className="link link-hover">
+          {row.buyerEmail}
+        </a>
+      ),
+    },
+    { key: 'productName', header: t.product },
+    {
+      key: 'price',
+      header: t.price,
+      className: 'whitespace-nowrap',
+      cell: (row) => formatPrice(row.price),
+    },
+    {
+      key: 'paid',
+      header: t.paid,
+      cell: (row) =>
+        row.paid ? (
+          <span className="badge badge-success">{t.paid}</span>
+        ) : (
+          <span className="text-base-content/75">{t.notPaid}</span>
+        ),
+    },
+  ];
+
+  return (
+    <section className="w-full">
+      <h1 className="mb-6 text-2xl font-bold sm:text-3xl">{t.title}</h1>
+      {buyers.isPending ? (
+        <Spinner />
+      ) : buyers.isError ? (
+        <div role="alert" className="alert alert-error">
+          <span>
+            {t.loadFailed} {buyers.error.message}
+          </span>
+          <button type="button" className="btn btn-sm" onClick={() => void buyers.refetch()}>
+            {t.retry}
+          </button>
+        </div>
+      ) : (
+        <DataTable
+          caption={t.caption}
+          columns={columns}
+          rows={buyers.data}
+          rowKey={(row) => row._id}
+          empty={messages.noProducts}
+        />
+      )}
+    </section>
+  );
+}

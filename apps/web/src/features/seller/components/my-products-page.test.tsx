@@ -1,0 +1,251 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Product } from '@laptops/shared/products';
+import { MyProductsPage } from './my-products-page.tsx';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function makeProduct(overrides: Partial<Product> = {}): Product {
+  return {
+    _id: '7b1c0a52-3a55-4a8e-9a43-1f2b3c4d5e6f',
+    name: 'Dell XPS 13',
+    image: '/api/images/xps.webp',
+    thumbnail: '/api/images/xps-thumb.webp',
+    location: 'Boston, MA',
+    description: 'Tiny and light.',
+    category: 'c1',
+    categoryName: 'Dell',
+    conditionType: 'Excellent',
+    dateOfPost: '2026-11-20T09:15:00.000Z',
+    yearsOfUse: 2,
+    originalPrice: 1299,
+    resalePrice: 749.5,
+    mobileNumber: '+1 617 555 0100',
+    sellerName: 'Marcus Lee',
+    sellerImage: null,
+    sellerEmail: 'marcus@example.com',
+    isVerified: false,
+    status: 'available',
+    isSold: false,
+    isAdvertise: false,
+    ...overrides,
+  };
+}
+
+const fresh = makeProduct({ _id: 'p-fresh', name: 'Dell XPS 13' });
+const advertised = makeProduct({
+  _id: 'p-advertised',
+  name: 'Lenovo ThinkPad T14',
+  isAdvertise: true,
+  resalePrice: 1049,
+  dateOfPost: '2026-11-18T12:00:00.000Z',
+});
+const sold = makeProduct({
+  _id: 'p-sold',
+  name: 'HP EliteBook 840',
+  status: 'sold',
+  isSold: true,
+  isAdvertise: true,
+});
+
+let products: Product[];
+let calls: { method: string; path: string }[];
+let listResponse: () => Response;
+let actionResponse: (method: string, id: string) => Response;
+
+beforeEach(() => {
+  products = [fresh, advertised, sold];
+  calls = [];
+  listResponse = () => json(products);
+  actionResponse = (method, id) => {
+    if (method === 'PUT') {
+      products = products.map((p) => (p._id === id ? { ...p, isAdvertise: true } : p));
+      return json({ modifiedCount: 1 });
+    }
+    products = products.filter((p) => p._id !== id);
+    return json({ deletedCount: 1 });
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = String(input);
+      const method = init?.method ?? 'GET';
+      calls.push({ method, path });
+      const url = new URL(path, 'http://localhost');
+      if (url.pathname === '/api/myProducts' && method === 'GET') return listResponse();
+      if (url.pathname === '/api/myProducts') {
+        return actionResponse(method, url.searchParams.get('id') ?? '');
+      }
+      return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+    }),
+  );
+  vi.spyOn(toast, 'success');
+  vi.spyOn(toast, 'error');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderPage() {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(
+    [
+      { path: '/dashboard/myproducts', element: <MyProductsPage /> },
+      { path: '/dashboard/addaproduct', element: <p>Add product page</p> },
+    ],
+    { initialEntries: ['/dashboard/myproducts'] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, user: userEvent.setup() };
+}
+
+/** The table row whose row header is the product's name. */
+const row = (name: string) => {
+  const header = screen.getByRole('rowheader', { name });
+  return header.closest('tr') as HTMLTableRowElement;
+};
+
+const mutations = () => calls.filter((call) => call.method !== 'GET');
+const dialog = () => document.querySelector('dialog') as HTMLDialogElement;
+
+describe('MyProductsPage', () => {
+  it('lists the products with SPEC.md columns, short dates, prices and status', async () => {
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'My Products' })).toBeTruthy();
+    expect(screen.getByTestId('spinner')).toBeTruthy();
+    await screen.findByRole('rowheader', { name: 'Dell XPS 13' });
+
+    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers).toEqual(['Name', 'Date Of Post', 'Price', 'Status', 'Action']);
+    for (const th of screen.getAllByRole('columnheader')) {
+      expect(th.getAttribute('scope')).toBe('col');
+    }
+    expect(within(row('Lenovo ThinkPad T14')).getByText('2026-11-18')).toBeTruthy();
+    expect(within(row('Lenovo ThinkPad T14')).getByText('$1,049.00')).toBeTruthy();
+    expect(within(row('Dell XPS 13')).getByText('Available')).toBeTruthy();
+    expect(within(row('HP EliteBook 840')).getByText('Sold')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add A Product' }).getAttribute('href')).toBe(
+      '/dashboard/addaproduct',
+    );
+  });
+
+  it("offers 'Add To Advertise' only for available, not advertised products, and nothing for sold ones", async () => {
+    renderPage();
+    await screen.findByRole('rowheader', { name: 'Dell XPS 13' });
+
+    const advertiseButtons = screen.getAllByRole('button', { name: /^Add To Advertise/ });
+    expect(advertiseButtons).toHaveLength(1);
+    expect(within(row('Dell XPS 13')).getByRole('button', { name: /^Add To Advertise/ })).toBe(
+      advertiseButtons[0],
+    );
+
+    const lenovo = row('Lenovo ThinkPad T14');
+    expect(within(lenovo).getByText('Advertised')).toBeTruthy();
+    expect(within(lenovo).queryByRole('button', { name: /^Add To Advertise/ })).toBeNull();
+    expect(
+      within(lenovo).getByRole('button', { name: 'Delete: Lenovo ThinkPad T14' }),
+    ).toBeTruthy();
+
+    const hp = row('HP EliteBook 840');
+    expect(within(hp).queryAllByRole('button')).toHaveLength(0);
+    expect(within(hp).queryByText('Advertised')).toBeNull();
+  });
+
+  it('advertises a product and then shows the Advertised badge', async () => {
+    const { user } = renderPage();
+    await screen.findByRole('rowheader', { name: 'Dell XPS 13' });
+    await user.click(
+      within(row('Dell XPS 13')).getByRole('button', { name: 'Add To Advertise: Dell XPS 13' }),
+    );
+
+    await waitFor(() => expect(within(row('Dell XPS 13')).getByText('Advertised')).toBeTruthy());
+    expect(mutations()).toEqual([{ method: 'PUT', path: '/api/myProducts?id=p-fresh' }]);
+    expect(toast.success).toHaveBeenCalledWith('Advertise Added Successfully.');
+    expect(screen.queryAllByRole('button', { name: /^Add To Advertise/ })).toHaveLength(0);
+  });
+
+  it("asks 'Are you want to delete?' first and sends nothing on Cancel", async () => {
+    const { user } = renderPage();
+    await screen.findByRole('rowheader', { name: 'Dell XPS 13' });
+    expect(dialog().open).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Delete: Dell XPS 13' }));
+    expect(dialog().open).toBe(true);
+    expect(within(dialog()).getByText('Are you want to delete?')).toBeTruthy();
+    const cancel = within(dialog()).getByRole('button', { name: 'Cancel' });
+    expect(document.activeElement).toBe(cancel);
+
+    await user.click(cancel);
+    await waitFor(() => expect(dialog().open).toBe(false));
+    expect(mutations()).toEqual([]);
+    expect(screen.getByRole('rowheader', { name: 'Dell XPS 13' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Delete: Dell XPS 13' }));
+    // Escape: the browser fires 'cancel' on the modal dialog (happy-dom does not do it itself).
+    fireEvent(dialog(), new Event('cancel', { cancelable: true }));
+    await waitFor(() => expect(dialog().open).toBe(false));
+    expect(mutations()).toEqual([]);
+  });
+
+  it('deletes after confirmation and removes the row', async () => {
+    const { user } = renderPage();
+    await screen.findByRole('rowheader', { name: 'Dell XPS 13' });
+    await user.click(screen.getByRole('button', { name: 'Delete: Dell XPS 13' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() =>
+      expect(screen.queryByRole('rowheader', { name: 'Dell XPS 13' })).toBeNull(),
+    );
+    expect(mutations()).toEqual([{ method: 'DELETE', path: '/api/myProducts?id=p-fresh' }]);
+    expect(toast.success).toHaveBeenCalledWith('Successfully Deleted.');
+    expect(dialog().open).toBe(false);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 }));
+  });
+
+  it("shows the server's message when a delete is refused", async () => {
+    actionResponse = () =>
+      json({ error: { code: 'PRODUCT_SOLD', message: 'A sold product cannot be deleted.' } }, 409);
+    const { user } = renderPage();
+    await screen.findByRole('rowheader', { name: 'Dell XPS 13' });
+    await user.click(screen.getByRole('button', { name: 'Delete: Dell XPS 13' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('A sold product cannot be deleted.'),
+    );
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(screen.getByRole('rowheader', { name: 'Dell XPS 13' })).toBeTruthy();
+  });
+
+  it("says 'No Products Found' when there are none", async () => {
+    products = [];
+    renderPage();
+    expect(await screen.findByText('No Products Found')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('offers a retry when the list cannot be loaded', async () => {
+    let fail = true;
+    listResponse = () =>
+      fail ? json({ error: { code: 'UNAVAILABLE', message: 'Try later.' } }, 503) : json(products);
+    const { user } = renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('We could not load your products.');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('rowheader', { name: 'Dell XPS 13' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,178 @@
+import { useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import type { Product } from '@laptops/shared/products';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { formatPrice, shortDate } from '../../../lib/format.ts';
+import { messages } from '../../../lib/messages.ts';
+import { useAdvertiseProduct } from '../api/advertise-product.ts';
+import { useDeleteProduct } from '../api/delete-product.ts';
+import { useMyProducts } from '../api/get-my-products.ts';
+
+/**
+ * SPEC.md "Tables", My Products: the seller's own products with their status.
+ * An available product can be advertised (then shows 'Advertised') and deleted
+ * after a confirmation; a sold one offers neither.
+ */
+export function MyProductsPage() {
+  const t = messages.myProducts;
+  const products = useMyProducts();
+  const advertise = useAdvertiseProduct();
+  const remove = useDeleteProduct();
+  const [toDelete, setToDelete] = useState<Product | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  /** Set when a delete succeeded: its row and Delete button are gone, so the focus goes to the heading. */
+  const refocusHeading = useRef(false);
+
+  // After the dialog has closed (a child's effect runs first): the heading is no longer inert.
+  useEffect(() => {
+    if (toDelete === null && refocusHeading.current) {
+      refocusHeading.current = false;
+      headingRef.current?.focus();
+    }
+  }, [toDelete]);
+
+  const onAdvertise = (product: Product) =>
+    advertise.mutate(product._id, {
+      onSuccess: () => toast.success(t.advertiseSuccess),
+      onError: (error) => toast.error(error.message),
+    });
+
+  const onConfirmDelete = () => {
+    if (!toDelete) return;
+    remove.mutate(toDelete._id, {
+      onSuccess: () => {
+        toast.success(t.deleteSuccess);
+        refocusHeading.current = true;
+        setToDelete(null);
+      },
+      onError: (error) => {
+        toast.error(error.message);
+        setToDelete(null);
+      },
+    });
+  };
+
+  const columns: DataTableColumn<Product>[] = [
+    {
+      key: 'name',
+      header: t.name,
+      rowHeader: true,
+      className: 'font-medium',
+      cell: (product) => (
+        <span className="flex items-center gap-3">
+          <img
+            src={product.thumbnail}
+            alt=""
+            width={48}
+            height={36}
+            loading="lazy"
+            className="h-9 w-12 shrink-0 rounded object-cover"
+          />
+          <span>{product.name}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'dateOfPost',
+      header: t.dateOfPost,
+      className: 'whitespace-nowrap',
+      cell: (product) => <time dateTime={product.dateOfPost}>{shortDate(product.dateOfPost)}</time>,
+    },
+    {
+      key: 'resalePrice',
+      header: t.price,
+      className: 'whitespace-nowrap',
+      cell: (product) => formatPrice(product.resalePrice),
+    },
+    {
+      key: 'status',
+      header: t.status,
+      cell: (product) =>
+        product.isSold ? (
+          <span className="badge badge-neutral">{t.sold}</span>
+        ) : (
+          <span className="badge badge-success">{t.available}</span>
+        ),
+    },
+    {
+      key: 'action',
+      header: t.action,
+      cell: (product) =>
+        product.isSold ? null : (
+          <div className="flex flex-wrap items-center gap-2">
+            {product.isAdvertise ? (
+              <span className="badge badge-info">{t.advertised}</span>
+            ) : (
+              <button
+                type="button"
+                className="btn btn-primary btn-sm"
+                aria-label={t.advertiseLabel(product.name)}
+                disabled={advertise.isPending}
+                onClick={() => onAdvertise(product)}
+              >
+                {advertise.isPending && advertise.variables === product._id && (
+                  <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+                )}
+                {t.advertise}
+              </button>
+            )}
+            <button
+              type="button"
+              className="btn btn-error btn-outline btn-sm"
+              aria-label={t.deleteLabel(product.name)}
+              onClick={() => setToDelete(product)}
+            >
+              {t.delete}
+            </button>
+          </div>
+        ),
+    },
+  ];
+
+  return (
+    <section className="w-full">
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
+        <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold outline-none sm:text-3xl">
+          {t.title}
+        </h1>
+        <Link to="/dashboard/addaproduct" className="btn btn-primary">
+          {t.addProduct}
+        </Link>
+      </div>
+
+      {products.isPending ? (
+        <Spinner />
+      ) : products.isError ? (
+        <div role="alert" className="alert alert-error">
+          <span>
+            {t.loadFailed} {products.error.message}
+          </span>
+          <button type="button" className="btn btn-sm" onClick={() => void products.refetch()}>
+            {t.retry}
+          </button>
+        </div>
+      ) : (
+        <DataTable
+          caption={t.caption}
+          columns={columns}
+          rows={products.data}
+          rowKey={(product) => product._id}
+          empty={messages.noProducts}
+        />
+      )}
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={toDelete ? t.deleteTitle(toDelete.name) : undefined}
+        message={messages.confirm.deleteProduct}
+        confirmLabel={t.delete}
+        onConfirm={onConfirmDelete}
+        onCancel={() => setToDelete(null)}
+        busy={remove.isPending}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,173 @@
+import path from 'node:path';
+import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { createAccount, dashboardMenu, logIn } from './support/accounts.ts';
+
+const laptopPhoto = path.join(import.meta.dirname, 'support', 'avatar.png');
+
+async function signedIn(page: Page, account: { email: string; password: string }, to: string) {
+  await page.goto(to);
+  await logIn(page, account);
+  await expect(page).toHaveURL(new RegExp(`${to.replaceAll('/', '\\/')}$`));
+}
+
+test('a seller adds a product with an image; it shows in My Products, its category and first in Latest Items, then on Home once advertised', async ({
+  page,
+  request,
+}) => {
+  const seller = await createAccount(request, 'seller', 'Priya Poster');
+  await signedIn(page, seller, '/dashboard/addaproduct');
+  await expect(page.getByRole('heading', { name: 'Add A Product', level: 1 })).toBeVisible();
+
+  // Every required field shows SPEC.md's message on an empty submit.
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  for (const message of [
+    'Please fil the productName field',
+    'Please fil the location field',
+    'Please fil the category field',
+    'Please select condition type',
+    'Please fil the Mobile Number field',
+    'Please fil the Original Price field',
+    'Please fil the Resale Price field',
+    'Please fil the Year Of Use field',
+    'Please fil the description field',
+    'Please choose a product image',
+  ]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+
+  const name = `HP EliteBook 840 G9 ${Date.now()}`;
+  await page.getByLabel('Product Name').fill(name);
+  await page.getByLabel('Location').fill('Tucson, AZ');
+  await page.getByLabel('Category').selectOption({ label: 'HP' });
+  await page.getByLabel('Condition Type').selectOption('Excellent');
+  await page.getByLabel('Mobile Number').fill('+1 520 555 0177');
+  await page.getByLabel('Original Price').fill('1499');
+  await page.getByLabel('Resale Price').fill('0');
+  await page.getByLabel('Year Of Use').fill('1');
+  await page.getByLabel('Product Image').setInputFiles(laptopPhoto);
+  await page.getByLabel('Description').fill('Like new, with its charger and box.');
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  await expect(page.getByText('The price must be more than $0')).toBeVisible();
+  await page.getByLabel('Resale Price').fill('879.99');
+  await page.getByRole('button', { name: 'Add Product' }).click();
+
+  await expect(page.getByText('Product Added Successfully.')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/myproducts$/);
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('$879.99');
+  await expect(row).toContainText('Available');
+  await expect(row).toContainText(new Date().toISOString().slice(0, 10));
+
+  await page.goto('/');
+  const latest = page.getByRole('region', { name: 'Latest Items' });
+  await expect(latest.getByRole('article').first()).toHaveAttribute('aria-label', name);
+  await expect(
+    page.getByRole('region', { name: 'Advertised Items' }).getByRole('article', { name }),
+  ).toHaveCount(0);
+
+  await page
+    .getByRole('region', { name: 'Product Categories' })
+    .getByRole('link', { name: 'HP' })
+    .click();
+  await expect(page.getByRole('article', { name })).toBeVisible();
+
+  await page.goto('/dashboard/myproducts');
+  await page.getByRole('button', { name: `Add To Advertise: ${name}` }).click();
+  await expect(page.getByText('Advertise Added Successfully.')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: name })).toContainText('Advertised');
+  await page.goto('/');
+  await expect(
+    page.getByRole('region', { name: 'Advertised Items' }).getByRole('article', { name }),
+  ).toBeVisible();
+});
+
+test('deleting a product asks for confirmation first', async ({ page, request }) => {
+  const seller = await createAccount(request, 'seller');
+  const name = `Acer Aspire ${Date.now()}`;
+  // Post one through the API as this seller.
+  await page.request.post('/api/auth/sign-in/email', {
+    data: { email: seller.email, password: seller.password },
+  });
+  const png = (await import('node:fs')).readFileSync(laptopPhoto);
+  const upload = await page.request.post('/api/images', {
+    multipart: { image: { name: 'a.png', mimeType: 'image/png', buffer: png } },
+  });
+  const image = ((await upload.json()) as { data: { url: string } }).data.url;
+  const categories = (await (await page.request.get('/api/categories')).json()) as {
+    _id: string;
+    name: string;
+  }[];
+  const acer = categories.find((c) => c.name === 'Acer');
+  const posted = await page.request.post('/api/products', {
+    data: {
+      name,
+      image,
+      location: 'Reno, NV',
+      description: 'Fine.',
+      category: acer?._id,
+      conditionType: 'Fair',
+      mobileNumber: '+1 775 555 0100',
+      originalPrice: 600,
+      resalePrice: 250,
+      yearsOfUse: 3,
+    },
+  });
+  expect(posted.status()).toBe(201);
+
+  await page.goto('/dashboard/myproducts');
+  const row = page.getByRole('row').filter({ hasText: name });
+  await row.getByRole('button', { name: `Delete: ${name}` }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Are you want to delete?');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row).toBeVisible();
+
+  await row.getByRole('button', { name: `Delete: ${name}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Successfully Deleted.')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+  const menu = await dashboardMenu(page);
+  await expect(menu.getByRole('link', { name: 'My Buyers' })).toBeAttached();
+});
+
+test('a buyer reports a product through the modal and the admins see the report', async ({
+  page,
+  request,
+}) => {
+  const buyer = await createAccount(request, 'buyer', 'Rita Reporter');
+  await page.goto('/login');
+  await logIn(page, buyer);
+  await expect(page).toHaveURL(/\/$/);
+  const card = page.getByRole('region', { name: 'Latest Items' }).getByRole('article').nth(1);
+  const productName = (await card.getAttribute('aria-label')) ?? '';
+  await card.getByRole('button', { name: /More options/ }).click();
+  await card.getByRole('menuitem', { name: 'Report Product' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Report TO Admin' });
+  await expect(dialog.getByLabel('Product Name')).toHaveValue(productName);
+  await expect(dialog.getByLabel('Product Name')).not.toBeEditable();
+  const text = `The photos look copied from a shop (${Date.now()}).`;
+  await dialog.getByLabel('Report').fill(text);
+  await dialog.getByRole('button', { name: 'report' }).click();
+  await expect(page.getByText('Reported successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // The demo admin, in a cookie jar of its own.
+  const admin = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
+  expect(
+    (
+      await admin.post('/api/auth/sign-in/email', {
+        data: { email: 'admin@example.com', password: 'demo1234' },
+      })
+    ).ok(),
+  ).toBe(true);
+  const reports = (await (await admin.get('/api/reports')).json()) as {
+    productName: string;
+    reportText: string;
+    reporterEmail: string;
+  }[];
+  await admin.dispose();
+  expect(reports).toContainEqual(
+    expect.objectContaining({ productName, reportText: text, reporterEmail: buyer.email }),
+  );
+});

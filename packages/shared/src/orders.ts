@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { bookingMessages as m } from './messages.ts';
+import { phonePattern } from './products.ts';
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** The booking modal's fields: where to meet and how to reach the buyer. */
+export const bookingFieldsSchema = z.object({
+  meetingLocation: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: m.locationRequired })
+      .trim()
+      .min(1, m.locationRequired)
+      .max(200, 'At most 200 characters'),
+  ),
+  buyerPhone: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: m.phoneRequired })
+      .trim()
+      .min(1, m.phoneRequired)
+      .max(30, m.phoneInvalid)
+      .refine(
+        (text) => phonePattern.test(text) && (text.match(/\d/g)?.length ?? 0) >= 7,
+        m.phoneInvalid,
+      ),
+  ),
+});
+export type BookingFields = z.output<typeof bookingFieldsSchema>;
+
+/**
+ * POST /api/myOrders. SPEC.md's payload names the buyer's phone and the meeting
+ * place `sellerMobileNumber` and `sellerLocation`; both spellings are accepted.
+ * Product name, seller, price and buyer are read by the server, never from here.
+ */
+export const bookingInputSchema = z
+  .object({
+    productId: z.uuid({ message: 'Not a valid product' }),
+    meetingLocation: z.unknown().optional(),
+    buyerPhone: z.unknown().optional(),
+    sellerLocation: z.unknown().optional(),
+    sellerMobileNumber: z.unknown().optional(),
+  })
+  .transform((body) => ({
+    productId: body.productId,
+    meetingLocation: body.meetingLocation ?? body.sellerLocation,
+    buyerPhone: body.buyerPhone ?? body.sellerMobileNumber,
+  }))
+  .pipe(bookingFieldsSchema.extend({ productId: z.string() }));
+
+export const orderStatuses = ['unpaid', 'paid', 'sold-to-another', 'withdrawn'] as const;
+
+/** An order as its buyer sees it (My Orders, the payment page). */
+export const orderSchema = z.object({
+  _id: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  thumbnail: z.string(),
+  sellerEmail: z.string(),
+  sellerName: z.string(),
+  /** SPEC.md's names for what the buyer typed: their phone and the meeting place. */
+  sellerMobileNumber: z.string(),
+  sellerLocation: z.string(),
+  buyerEmail: z.string(),
+  price: z.number(),
+  paid: z.boolean(),
+  /** unpaid, paid, sold to another buyer ('Sold'), or withdrawn by the seller. */
+  status: z.enum(orderStatuses),
+  transactionId: z.string().nullable(),
+  bookedAt: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
