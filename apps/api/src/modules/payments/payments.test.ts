@@ -1,0 +1,312 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '@laptops/shared/orders';
+import { orders } from '../../db/schema/orders.ts';
+import { payments } from '../../db/schema/payments.ts';
+import { products } from '../../db/schema/products.ts';
+import { refunds } from '../../db/schema/refunds.ts';
+import { sandboxPaymentIntents } from '../../db/schema/sandbox-payment-intents.ts';
+import { createCategory, createProduct, createUser } from '../../db/seed/factories.ts';
+import { startSmtpSink } from '../../test/smtp-sink.ts';
+import { createTestContext, signIn, type TestContext } from '../../test/test-app.ts';
+
+let t: TestContext;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  t = await createTestContext({ SMTP_URL: smtp.url });
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+const goodCard = {
+  number: '4242 4242 4242 4242',
+  exp_month: 12,
+  exp_year: new Date().getFullYear() + 2,
+  cvc: '123',
+};
+
+async function laptop(priceCents = 64999) {
+  const seller = await createUser(t.database.db, { typeOfUser: 'seller' });
+  const category = await createCategory(t.database.db);
+  const product = await createProduct(t.database.db, {
+    sellerId: seller.id,
+    categoryId: category.id,
+    resalePriceCents: priceCents,
+    name: 'MacBook Air M2',
+  });
+  return { seller, product };
+}
+
+async function bookedBy(productId: string) {
+  const user = await createUser(t.database.db, { typeOfUser: 'buyer', name: 'Pat Payer' });
+  const cookie = await signIn(t.app, user.email, user.password);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/myOrders',
+    headers: { cookie },
+    payload: { productId, meetingLocation: 'Cafe', buyerPhone: '+1 512 555 0100' },
+  });
+  return { user, cookie, orderId: response.json<{ insertedId: string }>().insertedId };
+}
+
+const startPayment = (cookie: string, orderId: string, extra: Record<string, unknown> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    headers: { cookie },
+    payload: { orderId, ...extra },
+  });
+
+const confirm = (intentId: string, clientSecret: string, card = goodCard) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/sandbox/payment_intents/${intentId}/confirm`,
+    payload: {
+      client_secret: clientSecret,
+      card,
+      billing_details: { name: 'Pat Payer', email: 'pat@example.test' },
+    },
+  });
+
+const record = (cookie: string, orderId: string, transactionId: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/payments',
+    headers: { cookie },
+    payload: { orderId, transactionId, price: 1, email: 'x@y.z' },
+  });
+
+type Intent = { clientSecret: string; paymentIntentId: string; amount: number; provider: string };
+
+describe('paying for an order in the sandbox', () => {
+  it('charges the price the server recorded, then marks the order paid and the laptop sold, once', async () => {
+    const { seller, product } = await laptop(64999);
+    const { user, cookie, orderId } = await bookedBy(product.id);
+
+    const started = await startPayment(cookie, orderId, { price: 1 });
+    expect(started.statusCode).toBe(200);
+    const intent = started.json<Intent>();
+    expect(intent).toMatchObject({ provider: 'sandbox', amount: 649.99 });
+    expect(intent.clientSecret).toMatch(new RegExp(`^${intent.paymentIntentId}_secret_\\w+$`));
+
+    // Paying before the card is confirmed changes nothing.
+    expect((await record(cookie, orderId, intent.paymentIntentId)).statusCode).toBe(402);
+
+    const confirmed = await confirm(intent.paymentIntentId, intent.clientSecret);
+    expect(confirmed.json()).toEqual({
+      paymentIntent: { id: intent.paymentIntentId, status: 'succeeded' },
+    });
+
+    const first = await record(cookie, orderId, intent.paymentIntentId);
+    expect(first.statusCode).toBe(201);
+    const again = await record(cookie, orderId, intent.paymentIntentId);
+    expect(again.json()).toEqual(first.json());
+
+    const order = await t.app.inject({
+      method: 'GET',
+      url: `/api/myOrders/${orderId}`,
+      headers: { cookie },
+    });
+    expect(order.json<Order>()).toMatchObject({
+      paid: true,
+      status: 'paid',
+      transactionId: intent.paymentIntentId,
+    });
+    const [row] = await t.database.db.select().from(products).where(eq(products.id, product.id));
+    expect(row).toMatchObject({ status: 'sold', isAdvertised: false, heldByOrderId: null });
+    const paid = await t.database.db.select().from(payments).where(eq(payments.orderId, orderId));
+    expect(paid).toEqual([
+      expect.objectContaining({
+        amountCents: 64999,
+        transactionId: intent.paymentIntentId,
+        provider: 'sandbox',
+      }),
+    ]);
+
+    await expect
+      .poll(
+        () =>
+          smtp.received.filter((m) => m.to.includes(user.email) && m.raw.includes('Receipt'))
+            .length,
+      )
+      .toBe(1);
+    await expect
+      .poll(
+        () =>
+          smtp.received.filter(
+            (m) => m.to.includes(seller.email) && m.raw.includes('Subject: Sold'),
+          ).length,
+      )
+      .toBe(1);
+    // The sandbox never keeps the card.
+    const stored = JSON.stringify(await t.database.db.select().from(sandboxPaymentIntents));
+    expect(stored).not.toContain('4242');
+  });
+
+  it.each([
+    ['4000 0000 0000 0002', {}, 'card_declined', 'Your card was declined.'],
+    ['4000 0000 0000 9995', {}, 'insufficient_funds', 'Your card has insufficient funds.'],
+    ['4000 0000 0000 0069', {}, 'expired_card', 'Your card has expired.'],
+    ['4000 0000 0000 0127', {}, 'incorrect_cvc', "Your card's security code is incorrect."],
+    ['4242 4242 4242 4241', {}, 'incorrect_number', 'Your card number is incorrect.'],
+    [
+      '4242 4242 4242 4242',
+      { exp_month: 1, exp_year: 2020 },
+      'invalid_expiry_year',
+      "Your card's expiration date is in the past.",
+    ],
+    ['4242 4242 4242 4242', { cvc: '1' }, 'invalid_cvc', "Your card's security code is invalid."],
+  ])(
+    'refuses the card %s %j with 402 and leaves the order unpaid',
+    async (number, extra, code, message) => {
+      const { product } = await laptop();
+      const { cookie, orderId } = await bookedBy(product.id);
+      const intent = (await startPayment(cookie, orderId)).json<Intent>();
+      const response = await confirm(intent.paymentIntentId, intent.clientSecret, {
+        ...goodCard,
+        number,
+        ...extra,
+      });
+      expect(response.statusCode).toBe(402);
+      expect(response.json()).toEqual({ error: { code, message } });
+      expect((await record(cookie, orderId, intent.paymentIntentId)).statusCode).toBe(402);
+      const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+      expect(order?.paid).toBe(false);
+    },
+  );
+
+  it('refuses a wrong client secret and another buyer’s order', async () => {
+    const { product } = await laptop();
+    const a = await bookedBy(product.id);
+    const b = await bookedBy(product.id);
+    const intent = (await startPayment(a.cookie, a.orderId)).json<Intent>();
+    expect(
+      (await confirm(intent.paymentIntentId, `${intent.paymentIntentId}_secret_guess`)).statusCode,
+    ).toBe(404);
+    expect((await startPayment(b.cookie, a.orderId)).statusCode).toBe(404);
+    await confirm(intent.paymentIntentId, intent.clientSecret);
+    // B cannot claim A's payment for B's own order.
+    expect((await record(b.cookie, b.orderId, intent.paymentIntentId)).statusCode).toBe(400);
+  });
+
+  it('resumes the same payment on a reload instead of starting another', async () => {
+    const { product } = await laptop();
+    const { cookie, orderId } = await bookedBy(product.id);
+    const first = (await startPayment(cookie, orderId)).json<Intent>();
+    const second = (await startPayment(cookie, orderId)).json<Intent>();
+    expect(second.paymentIntentId).toBe(first.paymentIntentId);
+  });
+});
+
+describe('one laptop is sold once', () => {
+  it('holds the laptop for the first payer; a second buyer is told it is being bought', async () => {
+    const { product } = await laptop();
+    const a = await bookedBy(product.id);
+    const b = await bookedBy(product.id);
+    expect((await startPayment(a.cookie, a.orderId)).statusCode).toBe(200);
+    const refused = await startPayment(b.cookie, b.orderId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: { code: 'PRODUCT_HELD' } });
+  });
+
+  it('refunds a payment that arrives after the laptop was sold to someone else', async () => {
+    const { product } = await laptop(50000);
+    const a = await bookedBy(product.id);
+    const b = await bookedBy(product.id);
+    const intentA = (await startPayment(a.cookie, a.orderId)).json<Intent>();
+    // A's hold runs out before A pays; B starts and both confirm their cards.
+    await t.database.db
+      .update(products)
+      .set({ heldUntil: new Date(Date.now() - 1000) })
+      .where(eq(products.id, product.id));
+    const intentB = (await startPayment(b.cookie, b.orderId)).json<Intent>();
+    await confirm(intentA.paymentIntentId, intentA.clientSecret);
+    await confirm(intentB.paymentIntentId, intentB.clientSecret);
+
+    expect((await record(b.cookie, b.orderId, intentB.paymentIntentId)).statusCode).toBe(201);
+    const late = await record(a.cookie, a.orderId, intentA.paymentIntentId);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ error: { code: 'PAYMENT_REFUNDED' } });
+
+    const [refund] = await t.database.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.transactionId, intentA.paymentIntentId));
+    expect(refund).toMatchObject({ orderId: a.orderId, amountCents: 50000 });
+    const [sandboxA] = await t.database.db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.id, intentA.paymentIntentId));
+    expect(sandboxA?.refundedAt).toBeInstanceOf(Date);
+    const paidOrders = await t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.productId, product.id));
+    expect(paidOrders.filter((o) => o.paid).map((o) => o.id)).toEqual([b.orderId]);
+    // Retrying the late payment refunds nothing twice.
+    await record(a.cookie, a.orderId, intentA.paymentIntentId);
+    expect(
+      (
+        await t.database.db
+          .select({ n: count() })
+          .from(refunds)
+          .where(eq(refunds.orderId, a.orderId))
+      )[0]?.n,
+    ).toBe(1);
+    await expect
+      .poll(
+        () =>
+          smtp.received.filter((m) => m.to.includes(a.user.email) && m.raw.includes('Refunded'))
+            .length,
+      )
+      .toBe(1);
+  });
+
+  it('20 buyers book one laptop and all try to pay at once: exactly one pays', async () => {
+    const { product } = await laptop(80000);
+    const buyers = await Promise.all(Array.from({ length: 20 }, () => bookedBy(product.id)));
+    const starts = await Promise.all(buyers.map((b) => startPayment(b.cookie, b.orderId)));
+    const winners = starts.filter((s) => s.statusCode === 200);
+    expect(winners).toHaveLength(1);
+    expect(starts.filter((s) => s.statusCode === 409)).toHaveLength(19);
+
+    // Everyone who got a client secret pays, and everyone retries recording at once.
+    const attempts = await Promise.all(
+      starts.map(async (start, i) => {
+        const buyer = buyers[i];
+        if (!buyer || start.statusCode !== 200) return null;
+        const intent = start.json<Intent>();
+        await confirm(intent.paymentIntentId, intent.clientSecret);
+        const results = await Promise.all(
+          [1, 2, 3].map(() => record(buyer.cookie, buyer.orderId, intent.paymentIntentId)),
+        );
+        return results.map((r) => r.statusCode);
+      }),
+    );
+    expect(attempts.flat().filter((s) => s !== null)).toEqual([201, 201, 201]);
+
+    const productOrders = await t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.productId, product.id));
+    expect(productOrders.filter((o) => o.paid)).toHaveLength(1);
+    const productPayments = await t.database.db
+      .select()
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(eq(orders.productId, product.id));
+    expect(productPayments).toHaveLength(1);
+    const [row] = await t.database.db.select().from(products).where(eq(products.id, product.id));
+    expect(row?.status).toBe('sold');
+    // Nobody else was charged.
+    const charged = await t.database.db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.status, 'succeeded'));
+    const chargedForThis = charged.filter((i) => i.metadata.productId === product.id);
+    expect(chargedForThis).toHaveLength(1);
+  });
+});
