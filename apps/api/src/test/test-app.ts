@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp, type App } from '../app.ts';
+import { buildApp, type App, type AppOptions } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { createLocalImageStorage, type ImageStorage } from '../modules/images/image-storage.ts';
@@ -49,7 +49,10 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
   return { database: await openDatabase({ pglite }), drop: async () => {} };
 }
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  overrides: Pick<AppOptions, 'stripeClient'> = {},
+): Promise<TestContext> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'laptops-test-'));
   const { database, drop } = await openTestDatabase();
   const config = loadConfig({
@@ -68,6 +71,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     database,
     authSecret: 'test-secret-that-is-long-enough-for-better-auth',
     imageStorage,
+    ...overrides,
   });
   await app.ready();
   return {

@@ -1,0 +1,105 @@
+import http from 'node:http';
+
+type Intent = {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+};
+
+/**
+ * A local HTTP server that answers the Stripe API calls the stripe provider makes
+ * (create and retrieve payment intents, create refunds), so the real Stripe SDK
+ * can be used offline. It honours idempotency keys like Stripe does.
+ */
+export async function startFakeStripe() {
+  const intents = new Map<string, Intent>();
+  const byIdempotencyKey = new Map<string, Intent>();
+  const refunds: { payment_intent: string; idempotencyKey: string | undefined }[] = [];
+  const requests: {
+    method: string;
+    path: string;
+    idempotencyKey: string | undefined;
+    body: URLSearchParams;
+  }[] = [];
+  let counter = 0;
+
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      const body = new URLSearchParams(raw);
+      const path = (req.url ?? '').split('?')[0] ?? '';
+      const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+      requests.push({ method: req.method ?? '', path, idempotencyKey, body });
+      const send = (status: number, json: unknown) => {
+        res.writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': `req_${++counter}`,
+        });
+        res.end(JSON.stringify(json));
+      };
+      if (req.method === 'POST' && path === '/v1/payment_intents') {
+        const replay = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
+        if (replay) return send(200, replay);
+        const id = `pi_fake_${++counter}`;
+        const metadata: Record<string, string> = {};
+        for (const [key, value] of body) {
+          const match = /^metadata\[(.+)\]$/.exec(key);
+          if (match?.[1]) metadata[match[1]] = value;
+        }
+        const intent: Intent = {
+          id,
+          object: 'payment_intent',
+          amount: Number(body.get('amount')),
+          currency: body.get('currency') ?? 'usd',
+          status: 'requires_payment_method',
+          client_secret: `${id}_secret_fake${counter}`,
+          metadata,
+        };
+        intents.set(id, intent);
+        if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, intent);
+        return send(200, intent);
+      }
+      const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+      if (req.method === 'GET' && retrieve?.[1]) {
+        const intent = intents.get(retrieve[1]);
+        if (!intent)
+          return send(404, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              message: 'No such payment_intent',
+            },
+          });
+        return send(200, intent);
+      }
+      if (req.method === 'POST' && path === '/v1/refunds') {
+        refunds.push({ payment_intent: body.get('payment_intent') ?? '', idempotencyKey });
+        return send(200, { id: `re_${++counter}`, object: 'refund', status: 'succeeded' });
+      }
+      send(404, {
+        error: { type: 'invalid_request_error', message: `Unhandled ${req.method} ${path}` },
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('fake Stripe has no port');
+  return {
+    port: address.port,
+    intents,
+    refunds,
+    requests,
+    /** What Stripe does when the browser confirms the card with Stripe.js. */
+    succeed(id: string) {
+      const intent = intents.get(id);
+      if (intent) intent.status = 'succeeded';
+      return intent;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
