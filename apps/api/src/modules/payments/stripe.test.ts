@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/orders.ts';
 import { payments } from '../../db/schema/payments.ts';
