@@ -10,6 +10,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
@@ -100,6 +101,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(contactRoutes, { db, mailer, operatorAddress: config.mailFrom });
   await app.register(imagesRoutes, { db, storage: imageStorage });
   await app.register(ordersRoutes, { db, mailer });
+  await app.register(adminRoutes, { db });
   const stripeClient = config.stripe
     ? (options.stripeClient ?? createStripeClient(config.stripe))
     : undefined;

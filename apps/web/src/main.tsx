@@ -9,10 +9,12 @@ import './index.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
+const queryClient = createQueryClient();
+
 createRoot(root).render(
   <StrictMode>
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={createRouter()} />
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={createRouter(queryClient)} />
     </AppProviders>
   </StrictMode>,
 );

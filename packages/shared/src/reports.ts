@@ -17,5 +17,7 @@ export const reportSchema = z.object({
   reporterEmail: z.string(),
   createdAt: z.string(),
   resolved: z.boolean(),
+  /** 'product_removed' or 'dismissed' once resolved. */
+  resolution: z.string().nullable(),
 });
 export type Report = z.infer<typeof reportSchema>;

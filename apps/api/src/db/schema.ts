@@ -1,4 +1,5 @@
 import { accounts } from './schema/accounts.ts';
+import { adminActionsLog } from './schema/admin-actions.ts';
 import { categories } from './schema/categories.ts';
 import { contactMessages } from './schema/contact-messages.ts';
 import { images } from './schema/images.ts';
@@ -29,4 +30,5 @@ export const schema = {
   sandboxPaymentIntents,
   webhookEvents,
   refunds,
+  adminActionsLog,
 };

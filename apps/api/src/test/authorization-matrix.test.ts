@@ -39,6 +39,17 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/payments': 'buyer',
   // Test mode only; whoever holds the client secret may confirm, as with Stripe.
   'POST /api/sandbox/payment_intents/:id/confirm': 'public',
+  'PUT /api/reports/:id/dismiss': 'admin',
+  'DELETE /api/reports/:id': 'admin',
+  'GET /api/allSellers': 'admin',
+  'GET /api/allBuyers': 'admin',
+  'GET /api/allUsers': 'admin',
+  'PUT /api/verifySeller': 'admin',
+  'PUT /api/makeAdmin': 'admin',
+  'DELETE /api/deleteSeller': 'admin',
+  'DELETE /api/allBuyers': 'admin',
+  'DELETE /api/deleteUser': 'admin',
+  'GET /api/admin/activity': 'admin',
 };
 
 type Caller = 'anonymous' | 'buyer' | 'seller' | 'otherSeller' | 'admin';

@@ -83,7 +83,8 @@ export async function createTestContext(
       await app.close();
       await database.close();
       await drop();
-      await fs.rm(dataDir, { recursive: true, force: true });
+      // Mail sent in the background may still be landing in the outbox.
+      await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
     },
   };
 }

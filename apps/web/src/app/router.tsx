@@ -1,5 +1,14 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createBrowserRouter,
+  data,
+  useLoaderData,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router';
+import type { Order } from '@laptops/shared/orders';
+import { ApiRequestError } from '../lib/api-client.ts';
 import type { UserType } from '@laptops/shared/auth';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { messages } from '../lib/messages.ts';
@@ -48,119 +57,159 @@ function roleRoute(path: string, role: UserType, load: () => Promise<ComponentTy
   };
 }
 
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    element: <MainLayout />,
-    errorElement: <RouteError />,
-    HydrateFallback: Spinner,
-    children: [
-      {
-        // Errors below the layout render inside it, with the navbar and footer.
-        errorElement: <RouteError />,
-        children: [
-          { index: true, element: <HomeRoute /> },
-          {
-            path: 'blogs',
-            lazy: withTimeout(async () => {
-              const { BlogsPage } = await import('../features/blogs/components/blogs-page.tsx');
-              return { Component: BlogsPage };
-            }),
-          },
-          {
-            path: 'category/:id',
-            lazy: withTimeout(async () => {
-              const { CategoryRoute } = await import('./routes/category.tsx');
-              return {
-                Component: () => (
-                  <RequireAuth>
-                    <CategoryRoute />
-                  </RequireAuth>
-                ),
-              };
-            }),
-          },
-          {
-            path: 'login',
-            lazy: withTimeout(async () => {
-              const { LoginPage } = await import('../features/auth/components/login-page.tsx');
-              return { Component: LoginPage };
-            }),
-          },
-          {
-            path: 'signup',
-            lazy: withTimeout(async () => {
-              const { SignUpPage } = await import('../features/auth/components/sign-up-page.tsx');
-              return { Component: SignUpPage };
-            }),
-          },
-          {
-            path: 'reset-password',
-            lazy: withTimeout(async () => {
-              const { ResetPasswordPage } =
-                await import('../features/auth/components/reset-password-page.tsx');
-              return { Component: ResetPasswordPage };
-            }),
-          },
-          {
-            path: 'dashboard',
-            lazy: withTimeout(async () => {
-              const { DashboardLayout } = await import('./layouts/dashboard-layout.tsx');
-              return {
-                Component: () => (
-                  <RequireAuth>
-                    <DashboardLayout />
-                  </RequireAuth>
-                ),
-              };
-            }),
-            children: [
-              {
-                index: true,
-                lazy: withTimeout(async () => {
-                  const { DashboardHomeRoute } =
-                    await import('./routes/dashboard/dashboard-home.tsx');
-                  return { Component: DashboardHomeRoute };
-                }),
-              },
-              {
-                path: 'profile',
-                lazy: withTimeout(async () => {
-                  const { ProfilePage } =
-                    await import('../features/auth/components/profile-page.tsx');
-                  return { Component: ProfilePage };
-                }),
-              },
-              pendingRoute('myorders', 'buyer', menu.myOrders),
-              pendingRoute('payment/:id', 'buyer', titles.payment),
-              roleRoute('addaproduct', 'seller', async () => {
-                const { AddProductPage } =
-                  await import('../features/seller/components/add-product-page.tsx');
-                return AddProductPage;
-              }),
-              roleRoute('myproducts', 'seller', async () => {
-                const { MyProductsPage } =
-                  await import('../features/seller/components/my-products-page.tsx');
-                return MyProductsPage;
-              }),
-              roleRoute('mybuyers', 'seller', async () => {
-                const { MyBuyersPage } =
-                  await import('../features/seller/components/my-buyers-page.tsx');
-                return MyBuyersPage;
-              }),
-              pendingRoute('allsellers', 'admin', menu.allSellers),
-              pendingRoute('allbuyers', 'admin', menu.allBuyers),
-              pendingRoute('allusers', 'admin', menu.allUsers),
-              pendingRoute('reportedItems', 'admin', titles.reports),
-            ],
-          },
-          { path: '*', element: <NotFoundRoute /> },
-        ],
-      },
-    ],
-  },
-];
+/**
+ * /dashboard/payment/:id: the loader fetches the order before the screen shows
+ * (SPEC.md). Without a session or the role, the guard takes over; someone else's
+ * or an unknown order is "not found".
+ */
+function paymentRoute(queryClient: QueryClient): RouteObject {
+  return {
+    path: 'payment/:id',
+    lazy: withTimeout(async () => {
+      const [{ myOrderQueryOptions }, { PaymentPage }] = await Promise.all([
+        import('../features/orders/api/get-my-order.ts'),
+        import('../features/payments/components/payment-page.tsx'),
+      ]);
+      return {
+        loader: async ({ params }: LoaderFunctionArgs) => {
+          try {
+            return await queryClient.fetchQuery(myOrderQueryOptions(params.id ?? ''));
+          } catch (error) {
+            if (error instanceof ApiRequestError && [401, 403].includes(error.status)) return null;
+            if (error instanceof ApiRequestError && [400, 404].includes(error.status)) {
+              throw data(null, { status: 404 });
+            }
+            throw error;
+          }
+        },
+        Component: function PaymentRoute() {
+          const order = useLoaderData<Order | null>();
+          return <RequireRole role="buyer">{order && <PaymentPage order={order} />}</RequireRole>;
+        },
+      };
+    }),
+  };
+}
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+function buildRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      path: '/',
+      element: <MainLayout />,
+      errorElement: <RouteError />,
+      HydrateFallback: Spinner,
+      children: [
+        {
+          // Errors below the layout render inside it, with the navbar and footer.
+          errorElement: <RouteError />,
+          children: [
+            { index: true, element: <HomeRoute /> },
+            {
+              path: 'blogs',
+              lazy: withTimeout(async () => {
+                const { BlogsPage } = await import('../features/blogs/components/blogs-page.tsx');
+                return { Component: BlogsPage };
+              }),
+            },
+            {
+              path: 'category/:id',
+              lazy: withTimeout(async () => {
+                const { CategoryRoute } = await import('./routes/category.tsx');
+                return {
+                  Component: () => (
+                    <RequireAuth>
+                      <CategoryRoute />
+                    </RequireAuth>
+                  ),
+                };
+              }),
+            },
+            {
+              path: 'login',
+              lazy: withTimeout(async () => {
+                const { LoginPage } = await import('../features/auth/components/login-page.tsx');
+                return { Component: LoginPage };
+              }),
+            },
+            {
+              path: 'signup',
+              lazy: withTimeout(async () => {
+                const { SignUpPage } = await import('../features/auth/components/sign-up-page.tsx');
+                return { Component: SignUpPage };
+              }),
+            },
+            {
+              path: 'reset-password',
+              lazy: withTimeout(async () => {
+                const { ResetPasswordPage } =
+                  await import('../features/auth/components/reset-password-page.tsx');
+                return { Component: ResetPasswordPage };
+              }),
+            },
+            {
+              path: 'dashboard',
+              lazy: withTimeout(async () => {
+                const { DashboardLayout } = await import('./layouts/dashboard-layout.tsx');
+                return {
+                  Component: () => (
+                    <RequireAuth>
+                      <DashboardLayout />
+                    </RequireAuth>
+                  ),
+                };
+              }),
+              children: [
+                {
+                  index: true,
+                  lazy: withTimeout(async () => {
+                    const { DashboardHomeRoute } =
+                      await import('./routes/dashboard/dashboard-home.tsx');
+                    return { Component: DashboardHomeRoute };
+                  }),
+                },
+                {
+                  path: 'profile',
+                  lazy: withTimeout(async () => {
+                    const { ProfilePage } =
+                      await import('../features/auth/components/profile-page.tsx');
+                    return { Component: ProfilePage };
+                  }),
+                },
+                roleRoute('myorders', 'buyer', async () => {
+                  const { MyOrdersPage } =
+                    await import('../features/orders/components/my-orders-page.tsx');
+                  return MyOrdersPage;
+                }),
+                paymentRoute(queryClient),
+                roleRoute('addaproduct', 'seller', async () => {
+                  const { AddProductPage } =
+                    await import('../features/seller/components/add-product-page.tsx');
+                  return AddProductPage;
+                }),
+                roleRoute('myproducts', 'seller', async () => {
+                  const { MyProductsPage } =
+                    await import('../features/seller/components/my-products-page.tsx');
+                  return MyProductsPage;
+                }),
+                roleRoute('mybuyers', 'seller', async () => {
+                  const { MyBuyersPage } =
+                    await import('../features/seller/components/my-buyers-page.tsx');
+                  return MyBuyersPage;
+                }),
+                pendingRoute('allsellers', 'admin', menu.allSellers),
+                pendingRoute('allbuyers', 'admin', menu.allBuyers),
+                pendingRoute('allusers', 'admin', menu.allUsers),
+                pendingRoute('reportedItems', 'admin', titles.reports),
+              ],
+            },
+            { path: '*', element: <NotFoundRoute /> },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createRouter(queryClient: QueryClient) {
+  return createBrowserRouter(buildRoutes(queryClient));
 }

@@ -2,6 +2,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Product } from '@laptops/shared/products';
 import { useSession } from '../features/auth/api/get-session.ts';
+import { BookingModal } from '../features/orders/components/booking-modal.tsx';
 import { ReportModal } from '../features/reports/components/report-modal.tsx';
 
 /**
@@ -17,6 +18,7 @@ export function useProductActions(): {
   const location = useLocation();
   const { data: user } = useSession();
   const [reported, setReported] = useState<Product | null>(null);
+  const [booked, setBooked] = useState<Product | null>(null);
 
   const toLogin = useCallback(
     () => void navigate('/login', { state: { from: location } }),

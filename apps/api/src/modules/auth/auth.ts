@@ -3,6 +3,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
 import { bearer, genericOAuth } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH, signUpUserTypes } from '@laptops/shared/auth';
 import type { Db } from '../../db/client.ts';
@@ -79,6 +80,20 @@ export function createAuth(options: {
       accountLinking: { enabled: true, trustedProviders: ['google'] },
     },
     databaseHooks: {
+      session: {
+        create: {
+          // A deleted account cannot sign in again (DESIGN.md section 5).
+          before: async (session) => {
+            const [user] = await db
+              .select({ deletedAt: users.deletedAt })
+              .from(users)
+              .where(eq(users.id, session.userId));
+            if (!user || user.deletedAt) {
+              throw new APIError('FORBIDDEN', { message: 'This account has been deleted.' });
+            }
+          },
+        },
+      },
       user: {
         create: {
           before: async (data, context) => {

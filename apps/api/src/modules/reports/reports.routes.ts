@@ -1,11 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@laptops/shared/errors';
-import { insertResultSchema } from '@laptops/shared/products';
+import { reportsQuerySchema } from '@laptops/shared/admin';
+import { idParamsSchema } from '@laptops/shared/ids';
+import {
+  deletedCountSchema,
+  insertResultSchema,
+  modifiedCountSchema,
+} from '@laptops/shared/products';
 import { reportInputSchema, reportSchema } from '@laptops/shared/reports';
 import type { Db } from '../../db/client.ts';
 import { requireViewer } from '../../plugins/auth.ts';
-import { listOpenReports, reportProduct } from './reports.service.ts';
+import {
+  dismissReport,
+  listReports,
+  removeReportedProduct,
+  reportProduct,
+} from './reports.service.ts';
 
 export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post(
@@ -33,10 +44,44 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       config: { access: 'admin' },
       schema: {
         tags: ['reports'],
-        summary: 'Open reports',
+        summary:
+          'Reports (open by default; ?status=resolved), paged; the total is in X-Total-Count',
+        querystring: reportsQuerySchema,
         response: { 200: z.array(reportSchema) },
       },
     },
-    async () => listOpenReports(db),
+    async (request, reply) => {
+      const { rows, total } = await listReports(db, request.query);
+      reply.header('x-total-count', String(total));
+      return rows;
+    },
+  );
+
+  app.put(
+    '/api/reports/:id/dismiss',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['reports'],
+        summary: 'Resolve a report and keep the product',
+        params: idParamsSchema,
+        response: { 200: modifiedCountSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request) => dismissReport(db, await requireViewer(request), request.params.id),
+  );
+
+  app.delete(
+    '/api/reports/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['reports'],
+        summary: 'Remove the reported product from the marketplace and resolve its reports',
+        params: idParamsSchema,
+        response: { 200: deletedCountSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request) => removeReportedProduct(db, await requireViewer(request), request.params.id),
   );
 };

@@ -1,11 +1,13 @@
 import { alias } from 'drizzle-orm/pg-core';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Report, ReportInput } from '@laptops/shared/reports';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/products.ts';
 import { reports } from '../../db/schema/reports.ts';
 import { users } from '../../db/schema/users.ts';
-import { notFound } from '../../lib/http-error.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
+import type { Viewer } from '../../plugins/auth.ts';
+import { audit } from '../admin/admin.service.ts';
 
 /** Records a report of a listed product by the signed-in user. */
 export async function reportProduct(
@@ -29,8 +31,14 @@ export async function reportProduct(
 const sellers = alias(users, 'sellers');
 const reporters = alias(users, 'reporters');
 
-/** Open reports for the admins, newest first. */
-export async function listOpenReports(db: Db): Promise<Report[]> {
+/** Reports for the admins, open or resolved, newest first, a page at a time. */
+export async function listReports(
+  db: Db,
+  query: { status: 'open' | 'resolved'; page: number; limit: number },
+): Promise<{ rows: Report[]; total: number }> {
+  const where =
+    query.status === 'open' ? isNull(reports.resolvedAt) : isNotNull(reports.resolvedAt);
+  const [total] = await db.select({ n: count() }).from(reports).where(where);
   const rows = await db
     .select({
       id: reports.id,
@@ -41,21 +49,94 @@ export async function listOpenReports(db: Db): Promise<Report[]> {
       reporterEmail: reporters.email,
       createdAt: reports.createdAt,
       resolvedAt: reports.resolvedAt,
+      resolution: reports.resolution,
     })
     .from(reports)
     .innerJoin(products, eq(products.id, reports.productId))
     .innerJoin(sellers, eq(sellers.id, products.sellerId))
     .innerJoin(reporters, eq(reporters.id, reports.reporterId))
-    .where(isNull(reports.resolvedAt))
-    .orderBy(desc(reports.createdAt));
-  return rows.map((row) => ({
-    _id: row.id,
-    productId: row.productId,
-    productName: row.productName,
-    sellerEmail: row.sellerEmail,
-    reportText: row.reportText,
-    reporterEmail: row.reporterEmail,
-    createdAt: row.createdAt.toISOString(),
-    resolved: row.resolvedAt !== null,
-  }));
+    .where(where)
+    .orderBy(desc(reports.createdAt), desc(reports.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return {
+    total: total?.n ?? 0,
+    rows: rows.map((row) => ({
+      _id: row.id,
+      productId: row.productId,
+      productName: row.productName,
+      sellerEmail: row.sellerEmail,
+      reportText: row.reportText,
+      reporterEmail: row.reporterEmail,
+      createdAt: row.createdAt.toISOString(),
+      resolved: row.resolvedAt !== null,
+      resolution: row.resolution,
+    })),
+  };
+}
+
+async function findOpenReport(tx: Db, id: string) {
+  const [report] = await tx.select().from(reports).where(eq(reports.id, id)).for('update');
+  if (!report) throw notFound('No such report.');
+  if (report.resolvedAt)
+    throw new HttpError(409, 'REPORT_RESOLVED', 'This report is already resolved.');
+  return report;
+}
+
+/** 'Dismiss': the report is resolved and the product stays. */
+export async function dismissReport(
+  db: Db,
+  admin: Viewer,
+  id: string,
+): Promise<{ modifiedCount: number }> {
+  return db.transaction(async (tx) => {
+    const report = await findOpenReport(tx as unknown as Db, id);
+    await tx
+      .update(reports)
+      .set({ resolvedAt: new Date(), resolution: 'dismissed' })
+      .where(eq(reports.id, report.id));
+    const [product] = await tx
+      .select({ name: products.name })
+      .from(products)
+      .where(eq(products.id, report.productId));
+    await audit(tx as unknown as Db, admin, 'dismiss-report', product?.name ?? report.productId, {
+      reportId: report.id,
+    });
+    return { modifiedCount: 1 };
+  });
+}
+
+/**
+ * 'Delete' on a report: the reported product leaves the marketplace (withdrawn, so
+ * orders keep their history) and all its open reports are resolved.
+ */
+export async function removeReportedProduct(
+  db: Db,
+  admin: Viewer,
+  id: string,
+): Promise<{ deletedCount: number }> {
+  return db.transaction(async (tx) => {
+    const report = await findOpenReport(tx as unknown as Db, id);
+    const now = new Date();
+    const [product] = await tx
+      .update(products)
+      .set({ deletedAt: now, isAdvertised: false, heldByOrderId: null, heldUntil: null })
+      .where(and(eq(products.id, report.productId), isNull(products.deletedAt)))
+      .returning({ name: products.name });
+    await tx
+      .update(reports)
+      .set({ resolvedAt: now, resolution: 'product_removed' })
+      .where(and(eq(reports.productId, report.productId), isNull(reports.resolvedAt)));
+    await audit(
+      tx as unknown as Db,
+      admin,
+      'remove-reported-product',
+      product?.name ?? report.productId,
+      {
+        reportId: report.id,
+        productId: report.productId,
+      },
+    );
+    return { deletedCount: product ? 1 : 0 };
+  });
 }

@@ -1,0 +1,199 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or } from 'drizzle-orm';
+import type { AdminActivity, AdminAction, AdminUser, ListQuery } from '@laptops/shared/admin';
+import type { Db } from '../../db/client.ts';
+import { adminActionsLog } from '../../db/schema/admin-actions.ts';
+import { orders } from '../../db/schema/orders.ts';
+import { products } from '../../db/schema/products.ts';
+import { sessions } from '../../db/schema/sessions.ts';
+import { users, type UserType } from '../../db/schema/users.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
+import type { Viewer } from '../../plugins/auth.ts';
+
+type Tx = Db;
+type Page = { page: number; limit: number; q?: string | undefined };
+
+/** Records an admin action; always called inside the transaction that makes the change. */
+export async function audit(
+  tx: Tx,
+  admin: Viewer,
+  action: AdminAction,
+  target: string,
+  details: Record<string, unknown> = {},
+) {
+  await tx.insert(adminActionsLog).values({ adminId: admin.id, action, target, details });
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Active (not deleted) users of the given roles, searched by name or email, a page at a time. */
+export async function listUsers(
+  db: Db,
+  roles: UserType[],
+  query: Page,
+): Promise<{ rows: AdminUser[]; total: number }> {
+  const search = query.q ? `%${escapeLike(query.q)}%` : undefined;
+  const where = and(
+    isNull(users.deletedAt),
+    inArray(users.typeOfUser, roles),
+    search ? or(ilike(users.name, search), ilike(users.email, search)) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(users).where(where);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return {
+    total: total?.n ?? 0,
+    rows: rows.map((user) => ({
+      _id: user.id,
+      name: user.name,
+      email: user.email,
+      image: user.image,
+      typeOfUser: user.typeOfUser,
+      isVerified: user.isVerified,
+      createdAt: user.createdAt.toISOString(),
+    })),
+  };
+}
+
+async function findActiveUser(tx: Tx, email: string, roles?: UserType[]) {
+  const [user] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.deletedAt)))
+    .for('update');
+  if (!user || (roles && !roles.includes(user.typeOfUser))) throw notFound('No such user.');
+  return user;
+}
+
+export async function verifySeller(
+  db: Db,
+  admin: Viewer,
+  email: string,
+): Promise<{ modifiedCount: number; name: string }> {
+  return db.transaction(async (tx) => {
+    const seller = await findActiveUser(tx as unknown as Tx, email, ['seller']);
+    if (seller.isVerified) return { modifiedCount: 0, name: seller.name };
+    await tx
+      .update(users)
+      .set({ isVerified: true, updatedAt: new Date() })
+      .where(eq(users.id, seller.id));
+    await audit(tx as unknown as Tx, admin, 'verify-seller', seller.email);
+    return { modifiedCount: 1, name: seller.name };
+  });
+}
+
+export async function makeAdmin(
+  db: Db,
+  admin: Viewer,
+  email: string,
+): Promise<{ modifiedCount: number; name: string }> {
+  return db.transaction(async (tx) => {
+    const user = await findActiveUser(tx as unknown as Tx, email);
+    if (user.typeOfUser === 'admin') return { modifiedCount: 0, name: user.name };
+    await tx
+      .update(users)
+      .set({ typeOfUser: 'admin', updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+    await audit(tx as unknown as Tx, admin, 'make-admin', user.email, { from: user.typeOfUser });
+    return { modifiedCount: 1, name: user.name };
+  });
+}
+
+/**
+ * Soft-deletes an account (DESIGN.md section 5): sign-in refused, sessions ended at
+ * once, unsold listings withdrawn, unpaid bookings cancelled; paid orders, payments
+ * and reports stay for the record. An admin cannot delete themselves, and the last
+ * admin stays.
+ */
+export async function deleteUser(
+  db: Db,
+  admin: Viewer,
+  email: string,
+  roles: UserType[] | undefined,
+  action: AdminAction,
+): Promise<{ deletedCount: number; name: string }> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Tx;
+    const user = await findActiveUser(t, email, roles);
+    if (user.id === admin.id)
+      throw new HttpError(409, 'SELF_DELETE', 'You cannot delete your own account.');
+    if (user.typeOfUser === 'admin') {
+      const [others] = await tx
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.typeOfUser, 'admin'), isNull(users.deletedAt), ne(users.id, user.id)));
+      if ((others?.n ?? 0) === 0)
+        throw new HttpError(409, 'LAST_ADMIN', 'The last admin cannot be removed.');
+    }
+    const now = new Date();
+    await tx.update(users).set({ deletedAt: now, updatedAt: now }).where(eq(users.id, user.id));
+    await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    await tx
+      .update(products)
+      .set({ deletedAt: now, isAdvertised: false, heldByOrderId: null, heldUntil: null })
+      .where(
+        and(
+          eq(products.sellerId, user.id),
+          eq(products.status, 'available'),
+          isNull(products.deletedAt),
+        ),
+      );
+    const cancelled = await tx
+      .update(orders)
+      .set({ cancelledAt: now })
+      .where(and(eq(orders.buyerId, user.id), eq(orders.paid, false), isNull(orders.cancelledAt)))
+      .returning({ id: orders.id });
+    if (cancelled.length > 0) {
+      await tx
+        .update(products)
+        .set({ heldByOrderId: null, heldUntil: null })
+        .where(
+          inArray(
+            products.heldByOrderId,
+            cancelled.map((o) => o.id),
+          ),
+        );
+    }
+    await audit(t, admin, action, user.email, {
+      typeOfUser: user.typeOfUser,
+      cancelledBookings: cancelled.length,
+    });
+    return { deletedCount: 1, name: user.name };
+  });
+}
+
+export async function listActivity(
+  db: Db,
+  query: Page,
+): Promise<{ rows: AdminActivity[]; total: number }> {
+  const [total] = await db.select({ n: count() }).from(adminActionsLog);
+  const rows = await db
+    .select({
+      id: adminActionsLog.id,
+      action: adminActionsLog.action,
+      target: adminActionsLog.target,
+      createdAt: adminActionsLog.createdAt,
+      adminName: users.name,
+      adminEmail: users.email,
+    })
+    .from(adminActionsLog)
+    .innerJoin(users, eq(users.id, adminActionsLog.adminId))
+    .orderBy(desc(adminActionsLog.createdAt), desc(adminActionsLog.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return {
+    total: total?.n ?? 0,
+    rows: rows.map((row) => ({
+      _id: row.id,
+      action: row.action,
+      target: row.target,
+      adminName: row.adminName,
+      adminEmail: row.adminEmail,
+      createdAt: row.createdAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,165 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Product } from '@laptops/shared/products';
+import { BookingModal } from './booking-modal.tsx';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const product: Product = {
+  _id: '7b1c0a52-3a55-4a8e-9a43-1f2b3c4d5e6f',
+  name: 'Lenovo ThinkPad X1 Carbon Gen 11 (2023)',
+  image: '/api/images/x1.webp',
+  thumbnail: '/api/images/x1-thumb.webp',
+  location: 'Austin, TX',
+  description: 'Light and fast.',
+  category: 'c1',
+  categoryName: 'Lenovo',
+  conditionType: 'Good',
+  dateOfPost: '2026-11-20T09:15:00.000Z',
+  yearsOfUse: 2,
+  originalPrice: 1899,
+  resalePrice: 949.5,
+  mobileNumber: '+1 512 555 0100',
+  sellerName: 'Marcus Lee',
+  sellerImage: null,
+  sellerEmail: 'marcus@example.com',
+  isVerified: true,
+  status: 'available',
+  isSold: false,
+  isAdvertise: false,
+};
+
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  fetchMock = vi.fn(async () => json({ acknowledged: true, insertedId: 'o1' }, 201));
+  vi.stubGlobal('fetch', fetchMock);
+  vi.spyOn(toast, 'success');
+  vi.spyOn(toast, 'error');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** Stands in for a card grid: 'Book Now' opens the modal for the product. */
+function Harness({ signedIn }: { signedIn: boolean }) {
+  const [booked, setBooked] = useState<Product | null>(null);
+  return (
+    <>
+      <button type="button" onClick={() => setBooked(product)}>
+        Book Now
+      </button>
+      <p>{booked ? `booking ${booked.name}` : 'modal closed'}</p>
+      <BookingModal product={booked} signedIn={signedIn} onClose={() => setBooked(null)} />
+    </>
+  );
+}
+
+async function openModal(signedIn = true) {
+  const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <Harness signedIn={signedIn} />
+    </QueryClientProvider>,
+  );
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Book Now' }));
+  return user;
+}
+
+const dialog = () => document.querySelector('dialog');
+const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+describe('BookingModal', () => {
+  it('shows the name cut at 22 characters, and the seller email and price read-only', async () => {
+    const user = await openModal();
+
+    expect(dialog()?.open).toBe(true);
+    expect(document.activeElement).toBe(input('Meeting Location'));
+    expect(screen.getByRole('heading', { name: 'Book this laptop' })).toBeTruthy();
+    expect(input('Product Name').value).toBe('Lenovo ThinkPad X1 Car...');
+    expect(input('Seller Email').value).toBe('marcus@example.com');
+    expect(input('Price').value).toBe('$949.50');
+    for (const label of ['Product Name', 'Seller Email', 'Price']) {
+      expect(input(label).readOnly).toBe(true);
+    }
+    await user.type(input('Seller Email'), 'x');
+    expect(input('Seller Email').value).toBe('marcus@example.com');
+  });
+
+  it('requires the meeting location and the phone number', async () => {
+    const user = await openModal();
+    await user.click(screen.getByRole('button', { name: 'Add To Book' }));
+
+    expect(await screen.findByText('Please fil the location field')).toBeTruthy();
+    expect(screen.getByText('Please fil the phone number field')).toBeTruthy();
+    expect(input('Meeting Location').getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(dialog()?.open).toBe(true);
+  });
+
+  it("disables 'Add To Book' when nobody is signed in", async () => {
+    const user = await openModal(false);
+    const submit = screen.getByRole('button', { name: 'Add To Book' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    expect(screen.getByText('Please log in to book this laptop.')).toBeTruthy();
+    await user.type(input('Meeting Location'), 'Downtown library');
+    await user.type(input('Phone Number'), '+1 512 555 0199');
+    await user.click(submit);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('posts { productId, meetingLocation, buyerPhone }, says so and closes', async () => {
+    const user = await openModal();
+    await user.type(input('Meeting Location'), '  Downtown library ');
+    await user.type(input('Phone Number'), '+1 512 555 0199');
+    await user.click(screen.getByRole('button', { name: 'Add To Book' }));
+
+    await waitFor(() => expect(screen.getByText('modal closed')).toBeTruthy());
+    expect(dialog()).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/myOrders');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toEqual({
+      productId: product._id,
+      meetingLocation: 'Downtown library',
+      buyerPhone: '+1 512 555 0199',
+    });
+    expect(toast.success).toHaveBeenCalledWith('Product Booked successfully.');
+  });
+
+  it("shows the server's refusal and stays open, keeping what was typed", async () => {
+    fetchMock.mockResolvedValue(
+      json(
+        { error: { code: 'ALREADY_BOOKED', message: 'You have already booked this laptop.' } },
+        409,
+      ),
+    );
+    const user = await openModal();
+    await user.type(input('Meeting Location'), 'Downtown library');
+    await user.type(input('Phone Number'), '+1 512 555 0199');
+    await user.click(screen.getByRole('button', { name: 'Add To Book' }));
+
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('You have already booked this laptop.'),
+    );
+    expect(dialog()?.open).toBe(true);
+    expect(input('Meeting Location').value).toBe('Downtown library');
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it('closes with Cancel without sending anything', async () => {
+    const user = await openModal();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByText('modal closed')).toBeTruthy());
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,251 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import type { z } from 'zod';
+import { bookingFieldsSchema, type BookingFields } from '@laptops/shared/orders';
+import type { Product } from '@laptops/shared/products';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { formatPrice, truncate } from '../../../lib/format.ts';
+import { messages } from '../../../lib/messages.ts';
+import { useBookProduct } from '../api/book-product.ts';
+
+/** SPEC.md section 9: the booking modal shows the product name up to 22 characters. */
+export const BOOKING_NAME_LENGTH = 22;
+
+type FormInput = z.input<typeof bookingFieldsSchema>;
+type FieldName = keyof BookingFields;
+
+/** SPEC.md's payload names for the same two fields, should the server use them. */
+const serverFieldNames: Record<string, FieldName> = {
+  meetingLocation: 'meetingLocation',
+  sellerLocation: 'meetingLocation',
+  buyerPhone: 'buyerPhone',
+  sellerMobileNumber: 'buyerPhone',
+};
+
+/**
+ * SPEC.md "Booking modal": the product's name (22 characters), seller email and
+ * price read-only; meeting location and phone number required; 'Add To Book',
+ * disabled when nobody is signed in. Open while `product` is set; every way of
+ * closing it (Escape, backdrop, Cancel, success) reports onClose. A refusal (sold,
+ * one's own, booked already) is told in a toast and the modal stays open.
+ */
+export function BookingModal({
+  product,
+  signedIn,
+  onClose,
+}: {
+  product: Product | null;
+  signedIn: boolean;
+  onClose: () => void;
+}) {
+  if (!product) return null;
+  return (
+    <BookingDialog key={product._id} product={product} signedIn={signedIn} onClose={onClose} />
+  );
+}
+
+function BookingDialog({
+  product,
+  signedIn,
+  onClose,
+}: {
+  product: Product;
+  signedIn: boolean;
+  onClose: () => void;
+}) {
+  const t = messages.booking;
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const ids = useId();
+  const book = useBookProduct();
+  const sending = book.isPending;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm<FormInput, unknown, BookingFields>({
+    resolver: zodResolver(bookingFieldsSchema),
+    defaultValues: { meetingLocation: '', buyerPhone: '' },
+  });
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (!dialog.open) dialog.showModal();
+    setFocus('meetingLocation');
+    // No close() on unmount: a removed dialog leaves the top layer by itself.
+  }, [setFocus]);
+
+  const close = () => {
+    if (!sending) dialogRef.current?.close();
+  };
+
+  /** Puts the server's field errors on their fields, focusing the first. */
+  const showFieldErrors = (error: Error) => {
+    if (!(error instanceof ApiRequestError) || !error.fields) return;
+    let first = true;
+    for (const [key, message] of Object.entries(error.fields)) {
+      const name = serverFieldNames[key];
+      if (!name) continue;
+      setError(name, { type: 'server', message }, { shouldFocus: first });
+      first = false;
+    }
+  };
+
+  // Built in the event handler (not during render), since it closes the dialog through the ref.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) =>
+    void handleSubmit((fields) => {
+      if (!signedIn || sending) return;
+      book.mutate(
+        { productId: product._id, ...fields },
+        {
+          onSuccess: () => {
+            toast.success(t.success);
+            dialogRef.current?.close();
+          },
+          onError: (error) => {
+            showFieldErrors(error);
+            toast.error(error.message);
+          },
+        },
+      );
+    })(event);
+
+  const nameId = `${ids}-name`;
+  const emailId = `${ids}-email`;
+  const priceId = `${ids}-price`;
+  const fieldIds: Record<FieldName, string> = {
+    meetingLocation: `${ids}-location`,
+    buyerPhone: `${ids}-phone`,
+  };
+
+  const field = (name: FieldName) => {
+    const id = fieldIds[name];
+    return {
+      id,
+      'aria-invalid': errors[name] ? true : undefined,
+      'aria-describedby': errors[name] ? `${id}-hint ${id}-error` : `${id}-hint`,
+      ...register(name),
+    };
+  };
+
+  const labelRow = (name: FieldName, label: string) => (
+    <div className="mb-1 flex flex-wrap items-baseline justify-between gap-x-3">
+      <label htmlFor={fieldIds[name]} className="font-medium">
+        {label}
+      </label>
+      {errors[name] && (
+        <p id={`${fieldIds[name]}-error`} className="text-sm text-error">
+          {errors[name].message}
+        </p>
+      )}
+    </div>
+  );
+
+  const readOnlyField = (id: string, label: string, value: string, title?: string) => (
+    <div>
+      <label htmlFor={id} className="mb-1 block font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="text"
+        className="input w-full bg-base-200"
+        value={value}
+        title={title}
+        readOnly
+        aria-readonly="true"
+      />
+    </div>
+  );
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="modal modal-bottom sm:modal-middle"
+      aria-labelledby={`${ids}-title`}
+      aria-busy={sending || undefined}
+      onCancel={(event) => {
+        // Escape while the booking is being sent: wait for the answer.
+        if (sending) event.preventDefault();
+      }}
+      onClose={onClose}
+    >
+      <div className="modal-box">
+        <h2 id={`${ids}-title`} className="mb-4 text-xl font-bold">
+          {t.title}
+        </h2>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          {readOnlyField(
+            nameId,
+            t.productName,
+            truncate(product.name, BOOKING_NAME_LENGTH),
+            product.name,
+          )}
+          <div className="grid gap-4 sm:grid-cols-2">
+            {readOnlyField(emailId, t.sellerEmail, product.sellerEmail ?? '')}
+            {readOnlyField(priceId, t.price, formatPrice(product.resalePrice))}
+          </div>
+          <div>
+            {labelRow('meetingLocation', t.meetingLocation)}
+            <input
+              type="text"
+              autoComplete="address-level2"
+              maxLength={200}
+              className="input w-full"
+              {...field('meetingLocation')}
+            />
+            <p
+              id={`${fieldIds.meetingLocation}-hint`}
+              className="mt-1 text-sm text-base-content/70"
+            >
+              {t.meetingLocationHint}
+            </p>
+          </div>
+          <div>
+            {labelRow('buyerPhone', t.phone)}
+            <input
+              type="tel"
+              autoComplete="tel"
+              maxLength={30}
+              className="input w-full"
+              {...field('buyerPhone')}
+            />
+            <p id={`${fieldIds.buyerPhone}-hint`} className="mt-1 text-sm text-base-content/70">
+              {t.phoneHint}
+            </p>
+          </div>
+          {!signedIn && (
+            <p id={`${ids}-signin`} className="alert alert-soft alert-warning text-sm">
+              {t.signInToBook}
+            </p>
+          )}
+          <div className="modal-action mt-2">
+            <button type="button" className="btn btn-ghost" onClick={close} disabled={sending}>
+              {t.cancel}
+            </button>
+            <button
+              type="submit"
+              className="btn btn-primary"
+              disabled={!signedIn || sending}
+              aria-describedby={signedIn ? undefined : `${ids}-signin`}
+            >
+              {sending && (
+                <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+              )}
+              {t.submit}
+            </button>
+          </div>
+        </form>
+      </div>
+      <form method="dialog" className="modal-backdrop">
+        <button type="submit" tabIndex={-1} disabled={sending}>
+          {t.close}
+        </button>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,211 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Order } from '@laptops/shared/orders';
+import { MyOrdersPage } from './my-orders-page.tsx';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function makeOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    _id: 'o-unpaid',
+    productId: 'p1',
+    productName: 'Dell XPS 13',
+    thumbnail: '/api/images/xps-thumb.webp',
+    sellerEmail: 'marcus@example.com',
+    sellerName: 'Marcus Lee',
+    sellerMobileNumber: '+1 512 555 0199',
+    sellerLocation: 'Downtown library',
+    buyerEmail: 'bea@example.com',
+    price: 749.5,
+    paid: false,
+    status: 'unpaid',
+    transactionId: null,
+    bookedAt: '2026-11-20T09:15:00.000Z',
+    ...overrides,
+  };
+}
+
+const unpaid = makeOrder();
+const paid = makeOrder({
+  _id: 'o-paid',
+  productName: 'Lenovo ThinkPad T14',
+  sellerEmail: 'ana@example.com',
+  price: 1049,
+  paid: true,
+  status: 'paid',
+  transactionId: 'pi_sandbox_123',
+});
+const sold = makeOrder({
+  _id: 'o-sold',
+  productName: 'HP EliteBook 840',
+  status: 'sold-to-another',
+});
+const withdrawn = makeOrder({
+  _id: 'o-withdrawn',
+  productName: 'Acer Swift 3',
+  status: 'withdrawn',
+});
+
+let orders: Order[];
+let calls: { method: string; path: string }[];
+let listResponse: () => Response;
+let deleteResponse: (id: string) => Response;
+
+beforeEach(() => {
+  orders = [unpaid, paid, sold, withdrawn];
+  calls = [];
+  listResponse = () => json(orders);
+  deleteResponse = (id) => {
+    orders = orders.filter((order) => order._id !== id);
+    return json({ deletedCount: 1 });
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = String(input);
+      const method = init?.method ?? 'GET';
+      calls.push({ method, path });
+      if (path === '/api/myOrders' && method === 'GET') return listResponse();
+      const match = /^\/api\/myOrders\/([^/]+)$/.exec(path);
+      if (match?.[1] && method === 'DELETE') return deleteResponse(decodeURIComponent(match[1]));
+      return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+    }),
+  );
+  vi.spyOn(toast, 'success');
+  vi.spyOn(toast, 'error');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderPage() {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(
+    [
+      { path: '/dashboard/myorders', element: <MyOrdersPage /> },
+      { path: '/dashboard/payment/:id', element: <p>payment page</p> },
+    ],
+    { initialEntries: ['/dashboard/myorders'] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { user: userEvent.setup(), router };
+}
+
+const row = (productName: string) => {
+  const header = screen.getByRole('rowheader', { name: new RegExp(productName) });
+  return header.closest('tr') as HTMLTableRowElement;
+};
+
+describe('MyOrdersPage', () => {
+  it('lists Product Name, Seller Email, Price and the action each status allows', async () => {
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'My Orders' })).toBeTruthy();
+    expect(screen.getByRole('status')).toBeTruthy();
+    await screen.findByRole('table');
+
+    const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headers).toEqual(['Product Name', 'Seller Email', 'Price', 'Action']);
+
+    const unpaidRow = within(row('Dell XPS 13'));
+    expect(unpaidRow.getByText('marcus@example.com')).toBeTruthy();
+    expect(unpaidRow.getByText('$749.50')).toBeTruthy();
+    const pay = unpaidRow.getByRole('link', { name: 'Pay: Dell XPS 13' });
+    expect(pay.textContent).toBe('Pay');
+    expect(pay.getAttribute('href')).toBe('/dashboard/payment/o-unpaid');
+    expect(unpaidRow.getByRole('button', { name: 'Cancel: Dell XPS 13' })).toBeTruthy();
+
+    const paidRow = within(row('Lenovo ThinkPad T14'));
+    expect(paidRow.getByText('Paid')).toBeTruthy();
+    expect(paidRow.queryByRole('link', { name: /Pay/ })).toBeNull();
+    expect(paidRow.queryByRole('button')).toBeNull();
+
+    const soldRow = within(row('HP EliteBook 840'));
+    expect(soldRow.getByText('Sold')).toBeTruthy();
+    expect(soldRow.queryByRole('link', { name: /Pay/ })).toBeNull();
+    expect(soldRow.getByRole('button', { name: 'Cancel: HP EliteBook 840' })).toBeTruthy();
+
+    const withdrawnRow = within(row('Acer Swift 3'));
+    expect(withdrawnRow.getByText('Withdrawn')).toBeTruthy();
+    expect(withdrawnRow.queryByRole('link', { name: /Pay/ })).toBeNull();
+  });
+
+  it("'Pay' opens the payment page of that order", async () => {
+    const { user, router } = renderPage();
+    await user.click(await screen.findByRole('link', { name: 'Pay: Dell XPS 13' }));
+    expect(await screen.findByText('payment page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard/payment/o-unpaid');
+  });
+
+  it("asks 'Are you want to delete?' before cancelling, and keeps the booking when told to", async () => {
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Cancel: Dell XPS 13' }));
+
+    const confirm = screen.getByRole('alertdialog');
+    expect(within(confirm).getByText('Are you want to delete?')).toBeTruthy();
+    await user.click(within(confirm).getByRole('button', { name: 'Keep booking' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls.filter((call) => call.method === 'DELETE')).toEqual([]);
+    expect(row('Dell XPS 13')).toBeTruthy();
+  });
+
+  it("cancels after the confirmation: DELETE, 'Successfully Deleted.', the row goes", async () => {
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Cancel: Dell XPS 13' }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Successfully Deleted.'));
+    expect(calls).toContainEqual({ method: 'DELETE', path: '/api/myOrders/o-unpaid' });
+    await waitFor(() =>
+      expect(screen.queryByRole('rowheader', { name: /Dell XPS 13/ })).toBeNull(),
+    );
+    expect(screen.getByRole('heading', { level: 1 })).toBe(document.activeElement);
+  });
+
+  it("shows the server's refusal when a booking cannot be cancelled", async () => {
+    deleteResponse = () =>
+      json({ error: { code: 'ORDER_PAID', message: 'A paid order cannot be deleted.' } }, 409);
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Cancel: HP EliteBook 840' }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('A paid order cannot be deleted.'),
+    );
+    expect(row('HP EliteBook 840')).toBeTruthy();
+  });
+
+  it("shows 'No Products Found' without orders", async () => {
+    orders = [];
+    renderPage();
+    expect(await screen.findByText('No Products Found')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('offers a retry when the list fails to load', async () => {
+    listResponse = () => json({ error: { code: 'BOOM', message: 'Database unavailable.' } }, 503);
+    const { user } = renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('We could not load your orders.');
+    expect(alert.textContent).toContain('Database unavailable.');
+
+    listResponse = () => json(orders);
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table')).toBeTruthy();
+  });
+});

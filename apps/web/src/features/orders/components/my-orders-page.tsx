@@ -1,0 +1,180 @@
+import { useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import type { Order } from '@laptops/shared/orders';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { formatPrice } from '../../../lib/format.ts';
+import { messages } from '../../../lib/messages.ts';
+import { useCancelOrder } from '../api/cancel-order.ts';
+import { useMyOrders } from '../api/get-my-orders.ts';
+
+/** What the Action column shows for each order status (SPEC.md section 4, DESIGN.md section 5). */
+function StatusAction({ order }: { order: Order }) {
+  const t = messages.myOrders;
+  switch (order.status) {
+    case 'unpaid':
+      return (
+        <Link
+          to={`/dashboard/payment/${encodeURIComponent(order._id)}`}
+          className="btn btn-primary btn-sm"
+          aria-label={t.payLabel(order.productName)}
+        >
+          {t.pay}
+        </Link>
+      );
+    case 'paid':
+      return <span className="badge badge-success">{t.paid}</span>;
+    case 'sold-to-another':
+      return (
+        <span className="badge badge-neutral" title={t.soldHint}>
+          {t.sold}
+        </span>
+      );
+    case 'withdrawn':
+      return (
+        <span className="badge badge-ghost" title={t.withdrawnHint}>
+          {t.withdrawn}
+        </span>
+      );
+  }
+}
+
+/**
+ * SPEC.md "Tables", My Orders: the buyer's bookings. 'Pay' while unpaid, 'Paid' once
+ * paid, 'Sold' when another buyer bought the laptop, 'Withdrawn' when the seller took
+ * it away. Any booking not paid can be cancelled after 'Are you want to delete?'.
+ */
+export function MyOrdersPage() {
+  const t = messages.myOrders;
+  const orders = useMyOrders();
+  const cancel = useCancelOrder();
+  const [toCancel, setToCancel] = useState<Order | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  /** Set when a cancel succeeded: its row and button are gone, so the focus goes to the heading. */
+  const refocusHeading = useRef(false);
+
+  // After the dialog has closed (a child's effect runs first): the heading is no longer inert.
+  useEffect(() => {
+    if (toCancel === null && refocusHeading.current) {
+      refocusHeading.current = false;
+      headingRef.current?.focus();
+    }
+  }, [toCancel]);
+
+  const onConfirmCancel = () => {
+    if (!toCancel) return;
+    cancel.mutate(toCancel._id, {
+      onSuccess: () => {
+        toast.success(t.deleteSuccess);
+        refocusHeading.current = true;
+        setToCancel(null);
+      },
+      onError: (error) => {
+        toast.error(error.message);
+        setToCancel(null);
+      },
+    });
+  };
+
+  const columns: DataTableColumn<Order>[] = [
+    {
+      key: 'productName',
+      header: t.productName,
+      rowHeader: true,
+      className: 'font-medium',
+      cell: (order) => (
+        <span className="flex items-center gap-3">
+          <img
+            src={order.thumbnail}
+            alt=""
+            width={48}
+            height={36}
+            loading="lazy"
+            className="h-9 w-12 shrink-0 rounded object-cover"
+          />
+          <span>{order.productName}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'sellerEmail',
+      header: t.sellerEmail,
+      cell: (order) => (
+        <a href={`mailto:${order.sellerEmail}`} className="link link-hover">
+          {order.sellerEmail}
+        </a>
+      ),
+    },
+    {
+      key: 'price',
+      header: t.price,
+      className: 'whitespace-nowrap',
+      cell: (order) => formatPrice(order.price),
+    },
+    {
+      key: 'action',
+      header: t.action,
+      cell: (order) => (
+        <div className="flex flex-wrap items-center gap-2">
+          <StatusAction order={order} />
+          {order.status !== 'paid' && (
+            <button
+              type="button"
+              className="btn btn-error btn-outline btn-sm"
+              aria-label={t.cancelLabel(order.productName)}
+              onClick={() => setToCancel(order)}
+            >
+              {t.cancel}
+            </button>
+          )}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <section className="w-full">
+      <h1
+        ref={headingRef}
+        tabIndex={-1}
+        className="mb-6 text-2xl font-bold outline-none sm:text-3xl"
+      >
+        {t.title}
+      </h1>
+
+      {orders.isPending ? (
+        <Spinner />
+      ) : orders.isError ? (
+        <div role="alert" className="alert alert-error">
+          <span>
+            {t.loadFailed} {orders.error.message}
+          </span>
+          <button type="button" className="btn btn-sm" onClick={() => void orders.refetch()}>
+            {t.retry}
+          </button>
+        </div>
+      ) : (
+        <DataTable
+          caption={t.caption}
+          columns={columns}
+          rows={orders.data}
+          rowKey={(order) => order._id}
+          empty={messages.noProducts}
+        />
+      )}
+
+      <ConfirmDialog
+        open={toCancel !== null}
+        title={toCancel ? t.cancelTitle(toCancel.productName) : undefined}
+        message={t.cancelConfirm}
+        confirmLabel={t.delete}
+        cancelLabel={t.keep}
+        onConfirm={onConfirmCancel}
+        onCancel={() => setToCancel(null)}
+        busy={cancel.isPending}
+      />
+    </section>
+  );
+}

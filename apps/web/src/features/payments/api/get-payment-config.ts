@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { paymentConfigSchema } from '@laptops/shared/payments';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** GET /api/payment-config: which card processor the payment page uses (fixed per deployment). */
+export function getPaymentConfig() {
+  return apiRequest('/api/payment-config', paymentConfigSchema);
+}
+
+export const paymentConfigQueryOptions = () =>
+  queryOptions({ queryKey: ['payment-config'], queryFn: getPaymentConfig, staleTime: Infinity });
+
+export function usePaymentConfig() {
+  return useQuery(paymentConfigQueryOptions());
+}

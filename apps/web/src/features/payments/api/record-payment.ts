@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { paymentRecordResultSchema } from '@laptops/shared/payments';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export type RecordPaymentInput = { orderId: string; transactionId: string };
+
+/**
+ * POST /api/payments: records a payment the provider confirmed. The server checks it
+ * with the provider first; if the laptop was sold meanwhile the payment is refunded
+ * and the answer is a 409 'PAYMENT_REFUNDED' saying so.
+ */
+export function recordPayment(input: RecordPaymentInput) {
+  return apiRequest('/api/payments', paymentRecordResultSchema, { method: 'POST', json: input });
+}
+
+export function useRecordPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: recordPayment,
+    // Paid or refunded, the order and the laptop have changed: refresh both either way,
+    // without making the buyer wait for the lists before seeing the outcome.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ['my-orders'] });
+      void queryClient.invalidateQueries({ queryKey: ['products'] });
+      void queryClient.invalidateQueries({ queryKey: ['categories'] });
+    },
+  });
+}
