@@ -34,4 +34,9 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   { files: ['apps/web/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  {
+    // `role` on our own components (RequireRole) is a user role, not an ARIA role.
+    files: ['apps/web/**/*.tsx'],
+    rules: { 'jsx-a11y/aria-role': ['error', { ignoreNonDOM: true }] },
+  },
 );

@@ -30,11 +30,28 @@ export function useProductActions(): {
     [user, toLogin],
   );
 
+  const onBook = useCallback(
+    (product: Product) => (user ? setBooked(product) : toLogin()),
+    [user, toLogin],
+  );
+
   return {
-    onBook: toLogin,
+    onBook,
     onReport,
-    modals: reported && (
-      <ReportModal key={reported._id} product={reported} onClose={() => setReported(null)} />
+    modals: (
+      <>
+        {reported && (
+          <ReportModal key={reported._id} product={reported} onClose={() => setReported(null)} />
+        )}
+        {booked && (
+          <BookingModal
+            key={booked._id}
+            product={booked}
+            signedIn={Boolean(user)}
+            onClose={() => setBooked(null)}
+          />
+        )}
+      </>
     ),
   };
 }

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or } from 'drizzle-orm';
-import type { AdminActivity, AdminAction, AdminUser, ListQuery } from '@laptops/shared/admin';
+import type { AdminActivity, AdminAction, AdminUser } from '@laptops/shared/admin';
 import type { Db } from '../../db/client.ts';
 import { adminActionsLog } from '../../db/schema/admin-actions.ts';
 import { orders } from '../../db/schema/orders.ts';
