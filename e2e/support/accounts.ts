@@ -1,13 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  expect,
+  request as playwrightRequest,
+  test,
+  type APIRequestContext,
+  type Page,
+} from '@playwright/test';
 import { e2eDataDir } from './env.mjs';
 
 export type TestAccount = { name: string; email: string; password: string };
 
-/** A fresh account made through the real sign-up API (each test makes its own). */
+/**
+ * A fresh account made through the real sign-up API (each test makes its own), in
+ * a cookie jar of its own: better-auth refuses cookie-bearing calls without an Origin.
+ */
 export async function createAccount(
-  request: APIRequestContext,
+  _request: APIRequestContext,
   typeOfUser: 'buyer' | 'seller',
   name = `E2E ${typeOfUser}`,
 ): Promise<TestAccount> {
@@ -16,10 +25,10 @@ export async function createAccount(
     email: `${typeOfUser}-${Date.now()}-${Math.random().toString(16).slice(2, 8)}@example.test`,
     password: 'e2e-pass-1',
   };
-  const response = await request.post('/api/auth/sign-up/email', {
-    data: { ...account, typeOfUser },
-  });
+  const api = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
+  const response = await api.post('/api/auth/sign-up/email', { data: { ...account, typeOfUser } });
   expect(response.ok()).toBe(true);
+  await api.dispose();
   return account;
 }
 

@@ -1,0 +1,130 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createAccount, logIn } from './support/accounts.ts';
+import { sellerWithListing } from './support/listings.ts';
+
+async function bookFromCard(page: Page, name: string) {
+  await page.goto('/');
+  const card = page.getByRole('region', { name: 'Latest Items' }).getByRole('article', { name });
+  await card.getByRole('button', { name: 'Book Now' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Book this laptop' });
+  await expect(dialog.getByLabel('Product Name')).toHaveValue(name.slice(0, 22) + '...');
+  await dialog.getByRole('button', { name: 'Add To Book' }).click();
+  await expect(dialog.getByText('Please fil the location field')).toBeVisible();
+  await dialog.getByLabel('Meeting Location').fill('Downtown library entrance');
+  await dialog.getByLabel('Phone Number').fill('+1 402 555 0199');
+  await dialog.getByRole('button', { name: 'Add To Book' }).click();
+  await expect(page.getByText('Product Booked successfully.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+async function payWith(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Name on card').fill('Bo Buyer');
+  const pay = page.getByRole('button', { name: 'Pay', exact: true });
+  await expect(pay).toBeEnabled();
+  await pay.click();
+}
+
+test('a buyer books from a card and pays with 4242 in the sandbox; the seller sees them and the card turns Not Available', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const listing = await sellerWithListing({ price: 420 });
+  const buyer = await createAccount(request, 'buyer', 'Bo Buyer');
+  await page.goto('/login');
+  await logIn(page, buyer);
+  await expect(page).toHaveURL(/\/$/);
+  await bookFromCard(page, listing.name);
+
+  await page.goto('/dashboard/myorders');
+  const row = page.getByRole('row').filter({ hasText: listing.name });
+  await row.getByRole('link', { name: `Pay: ${listing.name}` }).click();
+  await expect(page.getByRole('heading', { name: `Payment for ${listing.name}` })).toBeVisible();
+  await expect(page.getByText('Please pay $420.00')).toBeVisible();
+  await expect(page.getByText('Test mode')).toBeVisible();
+
+  // A declined card shows the error and leaves the order unpaid.
+  await payWith(page, '4000 0000 0000 0002');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Your card was declined.' }),
+  ).toBeVisible();
+  const order = await page.request.get('/api/myOrders');
+  expect(
+    ((await order.json()) as { productName: string; paid: boolean }[]).find(
+      (o) => o.productName === listing.name,
+    )?.paid,
+  ).toBe(false);
+
+  await payWith(page, '4242 4242 4242 4242');
+  await expect(page.getByText('Congrats! your payment is completed')).toBeVisible();
+  await expect(page.getByText(/Your transaction id: pi_sandbox_\w+/)).toBeVisible();
+  await page.goto('/dashboard/myorders');
+  await expect(page.getByRole('row').filter({ hasText: listing.name })).toContainText('Paid');
+
+  // The seller sees the buyer, paid.
+  const sellerPage = await (
+    await browser.newContext({ baseURL: test.info().project.use.baseURL })
+  ).newPage();
+  await sellerPage.goto('/dashboard/mybuyers');
+  await logIn(sellerPage, listing.seller);
+  await expect(sellerPage.getByRole('row').filter({ hasText: listing.name })).toContainText(
+    buyer.email,
+  );
+  await expect(sellerPage.getByRole('row').filter({ hasText: listing.name })).toContainText('Paid');
+  await sellerPage.context().close();
+
+  // Sold: the laptop leaves Latest Items and shows 'Not Available' in its category.
+  await page.goto('/');
+  await expect(
+    page.getByRole('region', { name: 'Latest Items' }).getByRole('article', { name: listing.name }),
+  ).toHaveCount(0);
+  await page
+    .getByRole('region', { name: 'Product Categories' })
+    .getByRole('link', { name: listing.brand })
+    .click();
+  await expect(
+    page
+      .getByRole('article', { name: listing.name })
+      .getByRole('button', { name: 'Not Available' }),
+  ).toBeDisabled();
+});
+
+test('a second buyer of the same laptop sees it as Sold once the first pays', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const listing = await sellerWithListing({
+    price: 300,
+    brand: 'Acer',
+    name: `Acer Swift ${Date.now()}`,
+  });
+  const first = await createAccount(request, 'buyer', 'First Buyer');
+  const second = await createAccount(request, 'buyer', 'Second Buyer');
+
+  const secondPage = await (
+    await browser.newContext({ baseURL: test.info().project.use.baseURL })
+  ).newPage();
+  await secondPage.goto('/login');
+  await logIn(secondPage, second);
+  await expect(secondPage).toHaveURL(/\/$/);
+  await bookFromCard(secondPage, listing.name);
+
+  await page.goto('/login');
+  await logIn(page, first);
+  await expect(page).toHaveURL(/\/$/);
+  await bookFromCard(page, listing.name);
+  await page.goto('/dashboard/myorders');
+  await page.getByRole('link', { name: `Pay: ${listing.name}` }).click();
+  await payWith(page, '4242424242424242');
+  await expect(page.getByText('Congrats! your payment is completed')).toBeVisible();
+
+  await secondPage.goto('/dashboard/myorders');
+  const row = secondPage.getByRole('row').filter({ hasText: listing.name });
+  await expect(row).toContainText('Sold');
+  await expect(row.getByRole('link', { name: /Pay/ })).toHaveCount(0);
+  await secondPage.context().close();
+});

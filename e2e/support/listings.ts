@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+
+const photo = fs.readFileSync(path.join(import.meta.dirname, 'avatar.png'));
+
+/** A new seller (own cookie jar) with one new listing, made through the real API. */
+export async function sellerWithListing(
+  options: { name?: string; brand?: string; price?: number } = {},
+) {
+  const api = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
+  const seller = {
+    name: 'Sid Seller',
+    email: `seller-${Date.now()}-${Math.random().toString(16).slice(2, 8)}@example.test`,
+    password: 'e2e-pass-1',
+  };
+  expect(
+    (await api.post('/api/auth/sign-up/email', { data: { ...seller, typeOfUser: 'seller' } })).ok(),
+  ).toBe(true);
+  const upload = await api.post('/api/images', {
+    multipart: { image: { name: 'l.png', mimeType: 'image/png', buffer: photo } },
+  });
+  const image = ((await upload.json()) as { data: { url: string } }).data.url;
+  const categories = (await (await api.get('/api/categories')).json()) as {
+    _id: string;
+    name: string;
+  }[];
+  const category = categories.find((c) => c.name === (options.brand ?? 'Dell'));
+  const name = options.name ?? `Dell Latitude ${Date.now()}`;
+  const posted = await api.post('/api/products', {
+    data: {
+      name,
+      image,
+      location: 'Omaha, NE',
+      description: 'Tested and working.',
+      category: category?._id,
+      conditionType: 'Good',
+      mobileNumber: '+1 402 555 0100',
+      originalPrice: 900,
+      resalePrice: options.price ?? 420,
+      yearsOfUse: 2,
+    },
+  });
+  expect(posted.status()).toBe(201);
+  const productId = ((await posted.json()) as { insertedId: string }).insertedId;
+  await api.dispose();
+  return { seller, name, productId, brand: options.brand ?? 'Dell' };
+}
