@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { deletedCountSchema } from '@laptops/shared/products';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** DELETE /api/allBuyers?email=: soft-deletes a buyer; their unpaid bookings are cancelled. */
+export function deleteBuyer(email: string) {
+  return apiRequest(`/api/allBuyers?email=${encodeURIComponent(email)}`, deletedCountSchema, { method: 'DELETE' });
+}
+
+export function useDeleteBuyer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteBuyer,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['admin'] }),
+        queryClient.invalidateQueries({ queryKey: ['products'] }),
+        queryClient.invalidateQueries({ queryKey: ['categories'] }),
+      ]),
+  });
+}

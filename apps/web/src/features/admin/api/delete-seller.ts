@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { deletedCountSchema } from '@laptops/shared/products';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** DELETE /api/deleteSeller?email=: soft-deletes a seller and withdraws their unsold listings. */
+export function deleteSeller(email: string) {
+  return apiRequest(`/api/deleteSeller?email=${encodeURIComponent(email)}`, deletedCountSchema, { method: 'DELETE' });
+}
+
+export function useDeleteSeller() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteSeller,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['admin'] }),
+        queryClient.invalidateQueries({ queryKey: ['products'] }),
+        queryClient.invalidateQueries({ queryKey: ['categories'] }),
+      ]),
+  });
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { deletedCountSchema } from '@laptops/shared/products';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** DELETE /api/deleteUser?email=: soft-deletes any account (409 for yourself or the last admin). */
+export function deleteUser(email: string) {
+  return apiRequest(`/api/deleteUser?email=${encodeURIComponent(email)}`, deletedCountSchema, { method: 'DELETE' });
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteUser,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['admin'] }),
+        queryClient.invalidateQueries({ queryKey: ['products'] }),
+        queryClient.invalidateQueries({ queryKey: ['categories'] }),
+      ]),
+  });
+}

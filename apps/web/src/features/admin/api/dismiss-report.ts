@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { modifiedCountSchema } from '@laptops/shared/products';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** PUT /api/reports/:id/dismiss: resolves the report and keeps the product. */
+export function dismissReport(id: string) {
+  return apiRequest(`/api/reports/${encodeURIComponent(id)}/dismiss`, modifiedCountSchema, { method: 'PUT' });
+}
+
+export function useDismissReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: dismissReport,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['admin'] }),
+      ]),
+  });
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { deletedCountSchema } from '@laptops/shared/products';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** DELETE /api/reports/:id: takes the reported product off the marketplace and resolves its reports. */
+export function removeReportedProduct(id: string) {
+  return apiRequest(`/api/reports/${encodeURIComponent(id)}`, deletedCountSchema, { method: 'DELETE' });
+}
+
+export function useRemoveReportedProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeReportedProduct,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['admin'] }),
+        queryClient.invalidateQueries({ queryKey: ['products'] }),
+        queryClient.invalidateQueries({ queryKey: ['categories'] }),
+      ]),
+  });
+}

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import type { AdminActivity } from '@laptops/shared/admin';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { messages } from '../../../lib/messages.ts';
+import { useActivity } from '../api/get-activity.ts';
+import { ADMIN_PAGE_SIZE, ListError, Pager } from './user-list-controls.tsx';
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** '2026-11-20T09:15:00.000Z' as the reader's local date and time, e.g. 'Nov 20, 2026, 9:15 AM'. */
+function formatWhen(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+}
+
+/** The admin activity log, newest first: when, which admin, what they did and on whom. */
+export function ActivityPage() {
+  const t = messages.admin.activity;
+  const [page, setPage] = useState(1);
+  const activity = useActivity({ page, limit: ADMIN_PAGE_SIZE });
+
+  const columns: DataTableColumn<AdminActivity>[] = [
+    {
+      key: 'createdAt',
+      header: t.when,
+      rowHeader: true,
+      className: 'whitespace-nowrap font-normal',
+      cell: (entry) => <time dateTime={entry.createdAt}>{formatWhen(entry.createdAt)}</time>,
+    },
+    {
+      key: 'admin',
+      header: t.admin,
+      cell: (entry) => (
+        <div className="flex flex-col">
+          <span className="font-medium">{entry.adminName}</span>
+          <span className="text-xs break-all text-base-content/70">{entry.adminEmail}</span>
+        </div>
+      ),
+    },
+    { key: 'action', header: t.action, cell: (entry) => t.actions[entry.action] },
+    {
+      key: 'target',
+      header: t.on,
+      cell: (entry) => <span className="break-all">{entry.target}</span>,
+    },
+  ];
+
+  return (
+    <section className="w-full">
+      <h1 className="mb-6 text-2xl font-bold sm:text-3xl">{t.title}</h1>
+
+      {activity.isPending ? (
+        <Spinner />
+      ) : activity.isError ? (
+        <ListError
+          text={t.loadFailed}
+          error={activity.error}
+          onRetry={() => void activity.refetch()}
+        />
+      ) : (
+        <div
+          aria-busy={activity.isPlaceholderData || undefined}
+          className={activity.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+        >
+          <DataTable
+            caption={t.caption}
+            columns={columns}
+            rows={activity.data.rows}
+            rowKey={(entry) => entry._id}
+            empty={messages.noProducts}
+          />
+          <Pager
+            page={page}
+            limit={ADMIN_PAGE_SIZE}
+            total={activity.data.total}
+            onPageChange={setPage}
+            busy={activity.isPlaceholderData}
+          />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+import { useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import type { AdminUser } from '@laptops/shared/admin';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { messages } from '../../../lib/messages.ts';
+import { useDeleteBuyer } from '../api/delete-buyer.ts';
+import { useUsers } from '../api/get-users.ts';
+import { ListError, Pager, SearchBox, useListControls } from './user-list-controls.tsx';
+
+/**
+ * SPEC.md "Tables", All Buyers: index, Image, Name, Email and Action. Delete asks
+ * 'Are you want to delete?' first. Paged and searchable on the server.
+ */
+export function AllBuyersPage() {
+  const t = messages.admin;
+  const b = t.buyers;
+  const list = useListControls();
+  const buyers = useUsers('buyers', { page: list.page, limit: list.limit, q: list.q });
+  const remove = useDeleteBuyer();
+  const [toDelete, setToDelete] = useState<AdminUser | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  /** Set when a delete succeeded: its row and Delete button are gone, so the focus goes to the heading. */
+  const refocusHeading = useRef(false);
+
+  // After the dialog has closed (a child's effect runs first): the heading is no longer inert.
+  useEffect(() => {
+    if (toDelete === null && refocusHeading.current) {
+      refocusHeading.current = false;
+      headingRef.current?.focus();
+    }
+  }, [toDelete]);
+
+  const onConfirmDelete = () => {
+    if (!toDelete) return;
+    remove.mutate(toDelete.email, {
+      onSuccess: () => {
+        toast.success(b.deleteSuccess);
+        refocusHeading.current = true;
+        setToDelete(null);
+      },
+      onError: (error) => {
+        toast.error(error.message);
+        setToDelete(null);
+      },
+    });
+  };
+
+  const offset = buyers.data ? (buyers.data.page - 1) * buyers.data.limit : 0;
+
+  const columns: DataTableColumn<AdminUser>[] = [
+    {
+      key: 'index',
+      header: t.index,
+      className: 'w-12 tabular-nums',
+      cell: (_buyer, index) => offset + index + 1,
+    },
+    {
+      key: 'image',
+      header: t.image,
+      cell: (buyer) => <Avatar name={buyer.name} image={buyer.image} size={40} />,
+    },
+    { key: 'name', header: t.name, rowHeader: true, className: 'font-medium' },
+    {
+      key: 'email',
+      header: t.email,
+      cell: (buyer) => <span className="break-all">{buyer.email}</span>,
+    },
+    {
+      key: 'action',
+      header: t.action,
+      cell: (buyer) => (
+        <button
+          type="button"
+          className="btn btn-error btn-outline btn-sm"
+          aria-label={t.deleteLabel(buyer.name)}
+          disabled={remove.isPending}
+          onClick={() => setToDelete(buyer)}
+        >
+          {t.delete}
+        </button>
+      ),
+    },
+  ];
+
+  return (
+    <section className="w-full">
+      <h1
+        ref={headingRef}
+        tabIndex={-1}
+        className="mb-6 text-2xl font-bold outline-none sm:text-3xl"
+      >
+        {b.title}
+      </h1>
+
+      <SearchBox value={list.search} onChange={list.setSearch} />
+
+      {buyers.isPending ? (
+        <Spinner />
+      ) : buyers.isError ? (
+        <ListError text={b.loadFailed} error={buyers.error} onRetry={() => void buyers.refetch()} />
+      ) : (
+        <div
+          aria-busy={buyers.isPlaceholderData || undefined}
+          className={buyers.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+        >
+          <DataTable
+            caption={b.caption}
+            columns={columns}
+            rows={buyers.data.rows}
+            rowKey={(buyer) => buyer._id}
+            empty={messages.noProducts}
+          />
+          <Pager
+            page={list.page}
+            limit={list.limit}
+            total={buyers.data.total}
+            onPageChange={list.setPage}
+            busy={buyers.isPlaceholderData}
+          />
+        </div>
+      )}
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={toDelete ? t.deleteTitle(toDelete.name) : undefined}
+        message={b.deleteConfirm}
+        confirmLabel={t.delete}
+        onConfirm={onConfirmDelete}
+        onCancel={() => setToDelete(null)}
+        busy={remove.isPending}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,183 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminUser } from '@laptops/shared/admin';
+import { AllSellersPage } from './all-sellers-page.tsx';
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+
+function makeUser(overrides: Partial<AdminUser> = {}): AdminUser {
+  return {
+    _id: 'u-1',
+    name: 'Marcus Lee',
+    email: 'marcus@example.com',
+    image: null,
+    typeOfUser: 'seller',
+    isVerified: false,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+let sellers: AdminUser[];
+let calls: { method: string; path: string }[];
+let listResponse: (url: URL) => Response;
+
+beforeEach(() => {
+  sellers = [
+    makeUser(),
+    makeUser({
+      _id: 'u-2',
+      name: 'Priya Shah',
+      email: 'priya+shop@example.com',
+      isVerified: true,
+      image: '/api/images/priya.webp',
+    }),
+  ];
+  calls = [];
+  listResponse = () => json(sellers, 200, { 'x-total-count': String(sellers.length) });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = String(input);
+      const method = init?.method ?? 'GET';
+      calls.push({ method, path });
+      const url = new URL(path, 'http://localhost');
+      if (url.pathname === '/api/allSellers' && method === 'GET') return listResponse(url);
+      const email = url.searchParams.get('email') ?? '';
+      if (url.pathname === '/api/verifySeller' && method === 'PUT') {
+        sellers = sellers.map((s) => (s.email === email ? { ...s, isVerified: true } : s));
+        return json({ modifiedCount: 1 });
+      }
+      if (url.pathname === '/api/deleteSeller' && method === 'DELETE') {
+        sellers = sellers.filter((s) => s.email !== email);
+        return json({ deletedCount: 1 });
+      }
+      return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+    }),
+  );
+  vi.spyOn(toast, 'success');
+  vi.spyOn(toast, 'error');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderPage() {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter([{ path: '/dashboard/allsellers', element: <AllSellersPage /> }], {
+    initialEntries: ['/dashboard/allsellers'],
+  });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { user: userEvent.setup() };
+}
+
+const row = (name: string) =>
+  screen.getByRole('rowheader', { name }).closest('tr') as HTMLTableRowElement;
+const mutations = () => calls.filter((call) => call.method !== 'GET');
+const dialog = () => document.querySelector('dialog') as HTMLDialogElement;
+
+describe('AllSellersPage', () => {
+  it('lists the sellers with SPEC.md columns, a Verify button or the Verified badge', async () => {
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'All Sellers' })).toBeTruthy();
+    expect(screen.getByTestId('spinner')).toBeTruthy();
+    await screen.findByRole('rowheader', { name: 'Marcus Lee' });
+
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      '#',
+      'Image',
+      'Name',
+      'Email',
+      'Verification',
+      'Action',
+    ]);
+    expect(calls[0]).toEqual({ method: 'GET', path: '/api/allSellers?page=1&limit=20' });
+
+    const marcus = row('Marcus Lee');
+    expect(within(marcus).getByText('1')).toBeTruthy();
+    expect(within(marcus).getByText('marcus@example.com')).toBeTruthy();
+    expect(within(marcus).getByRole('button', { name: 'Verify: Marcus Lee' })).toBeTruthy();
+    expect(within(marcus).queryByText('Verified')).toBeNull();
+
+    const priya = row('Priya Shah');
+    expect(within(priya).getByText('2')).toBeTruthy();
+    expect(within(priya).getByText('Verified')).toBeTruthy();
+    expect(within(priya).queryByRole('button', { name: /^Verify/ })).toBeNull();
+    expect(within(priya).getByRole('img', { name: 'Priya Shah' })).toBeTruthy();
+    expect(within(priya).getByRole('button', { name: 'Delete: Priya Shah' })).toBeTruthy();
+    expect(screen.getByText('2 in all')).toBeTruthy();
+  });
+
+  it('verifies a seller with PUT /api/verifySeller and says so in SPEC.md words', async () => {
+    const { user } = renderPage();
+    await screen.findByRole('rowheader', { name: 'Marcus Lee' });
+    await user.click(screen.getByRole('button', { name: 'Verify: Marcus Lee' }));
+
+    await waitFor(() => expect(within(row('Marcus Lee')).getByText('Verified')).toBeTruthy());
+    expect(mutations()).toEqual([
+      { method: 'PUT', path: '/api/verifySeller?email=marcus%40example.com' },
+    ]);
+    expect(toast.success).toHaveBeenCalledWith('Marcus Lee is new a verified seller');
+    expect(screen.queryAllByRole('button', { name: /^Verify/ })).toHaveLength(0);
+  });
+
+  it("asks 'Are sure to delete seller {name}?' and deletes with the email encoded", async () => {
+    const { user } = renderPage();
+    await screen.findByRole('rowheader', { name: 'Priya Shah' });
+
+    await user.click(screen.getByRole('button', { name: 'Delete: Priya Shah' }));
+    expect(dialog().open).toBe(true);
+    expect(within(dialog()).getByText('Are sure to delete seller Priya Shah?')).toBeTruthy();
+    await user.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(dialog().open).toBe(false));
+    expect(mutations()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Delete: Priya Shah' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('rowheader', { name: 'Priya Shah' })).toBeNull(),
+    );
+    expect(mutations()).toEqual([
+      { method: 'DELETE', path: '/api/deleteSeller?email=priya%2Bshop%40example.com' },
+    ]);
+    expect(toast.success).toHaveBeenCalledWith('Successfully Deleted Seller priya+shop@example.com');
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 }));
+  });
+
+  it("says 'No Products Found' when there are no sellers", async () => {
+    sellers = [];
+    renderPage();
+    expect(await screen.findByText('No Products Found')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('offers a retry when the list cannot be loaded', async () => {
+    let fail = true;
+    listResponse = () =>
+      fail
+        ? json({ error: { code: 'FORBIDDEN', message: 'Admins only.' } }, 403)
+        : json(sellers, 200, { 'x-total-count': '2' });
+    const { user } = renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('We could not load the sellers. Admins only.');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('rowheader', { name: 'Marcus Lee' })).toBeTruthy();
+  });
+});

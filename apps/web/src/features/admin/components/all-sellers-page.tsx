@@ -1,0 +1,172 @@
+import { useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import type { AdminUser } from '@laptops/shared/admin';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { messages } from '../../../lib/messages.ts';
+import { useDeleteSeller } from '../api/delete-seller.ts';
+import { useUsers } from '../api/get-users.ts';
+import { useVerifySeller } from '../api/verify-seller.ts';
+import { ListError, Pager, SearchBox, useListControls } from './user-list-controls.tsx';
+
+/**
+ * SPEC.md "Tables", All Sellers: index, Image, Name, Email, Verification and Action.
+ * An unverified seller gets a 'Verify' button, a verified one the 'Verified' badge;
+ * Delete asks 'Are sure to delete seller {name}?' first. Paged and searchable on the server.
+ */
+export function AllSellersPage() {
+  const t = messages.admin;
+  const s = t.sellers;
+  const list = useListControls();
+  const sellers = useUsers('sellers', { page: list.page, limit: list.limit, q: list.q });
+  const verify = useVerifySeller();
+  const remove = useDeleteSeller();
+  const [toDelete, setToDelete] = useState<AdminUser | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  /** Set when a delete succeeded: its row and Delete button are gone, so the focus goes to the heading. */
+  const refocusHeading = useRef(false);
+
+  // After the dialog has closed (a child's effect runs first): the heading is no longer inert.
+  useEffect(() => {
+    if (toDelete === null && refocusHeading.current) {
+      refocusHeading.current = false;
+      headingRef.current?.focus();
+    }
+  }, [toDelete]);
+
+  const onVerify = (seller: AdminUser) =>
+    verify.mutate(seller.email, {
+      onSuccess: () => toast.success(s.verifySuccess(seller.name)),
+      onError: (error) => toast.error(error.message),
+    });
+
+  const onConfirmDelete = () => {
+    if (!toDelete) return;
+    const seller = toDelete;
+    remove.mutate(seller.email, {
+      onSuccess: () => {
+        toast.success(s.deleteSuccess(seller.email));
+        refocusHeading.current = true;
+        setToDelete(null);
+      },
+      onError: (error) => {
+        toast.error(error.message);
+        setToDelete(null);
+      },
+    });
+  };
+
+  const offset = sellers.data ? (sellers.data.page - 1) * sellers.data.limit : 0;
+
+  const columns: DataTableColumn<AdminUser>[] = [
+    {
+      key: 'index',
+      header: t.index,
+      className: 'w-12 tabular-nums',
+      cell: (_seller, index) => offset + index + 1,
+    },
+    {
+      key: 'image',
+      header: t.image,
+      cell: (seller) => <Avatar name={seller.name} image={seller.image} size={40} />,
+    },
+    { key: 'name', header: t.name, rowHeader: true, className: 'font-medium' },
+    {
+      key: 'email',
+      header: t.email,
+      cell: (seller) => <span className="break-all">{seller.email}</span>,
+    },
+    {
+      key: 'verification',
+      header: s.verification,
+      cell: (seller) =>
+        seller.isVerified ? (
+          <span className="badge badge-success">{s.verified}</span>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            aria-label={s.verifyLabel(seller.name)}
+            disabled={verify.isPending}
+            onClick={() => onVerify(seller)}
+          >
+            {verify.isPending && verify.variables === seller.email && (
+              <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+            )}
+            {s.verify}
+          </button>
+        ),
+    },
+    {
+      key: 'action',
+      header: t.action,
+      cell: (seller) => (
+        <button
+          type="button"
+          className="btn btn-error btn-outline btn-sm"
+          aria-label={t.deleteLabel(seller.name)}
+          disabled={remove.isPending}
+          onClick={() => setToDelete(seller)}
+        >
+          {t.delete}
+        </button>
+      ),
+    },
+  ];
+
+  return (
+    <section className="w-full">
+      <h1
+        ref={headingRef}
+        tabIndex={-1}
+        className="mb-6 text-2xl font-bold outline-none sm:text-3xl"
+      >
+        {s.title}
+      </h1>
+
+      <SearchBox value={list.search} onChange={list.setSearch} />
+
+      {sellers.isPending ? (
+        <Spinner />
+      ) : sellers.isError ? (
+        <ListError
+          text={s.loadFailed}
+          error={sellers.error}
+          onRetry={() => void sellers.refetch()}
+        />
+      ) : (
+        <div
+          aria-busy={sellers.isPlaceholderData || undefined}
+          className={sellers.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+        >
+          <DataTable
+            caption={s.caption}
+            columns={columns}
+            rows={sellers.data.rows}
+            rowKey={(seller) => seller._id}
+            empty={messages.noProducts}
+          />
+          <Pager
+            page={list.page}
+            limit={list.limit}
+            total={sellers.data.total}
+            onPageChange={list.setPage}
+            busy={sellers.isPlaceholderData}
+          />
+        </div>
+      )}
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={toDelete ? t.deleteTitle(toDelete.name) : undefined}
+        message={toDelete ? s.deleteConfirm(toDelete.name) : ''}
+        confirmLabel={t.delete}
+        onConfirm={onConfirmDelete}
+        onCancel={() => setToDelete(null)}
+        busy={remove.isPending}
+      />
+    </section>
+  );
+}

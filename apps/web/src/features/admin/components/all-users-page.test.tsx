@@ -1,0 +1,176 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminUser } from '@laptops/shared/admin';
+import { AllUsersPage } from './all-users-page.tsx';
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+
+function makeUser(overrides: Partial<AdminUser> = {}): AdminUser {
+  return {
+    _id: 'u-1',
+    name: 'Marcus Lee',
+    email: 'marcus@example.com',
+    image: null,
+    typeOfUser: 'seller',
+    isVerified: false,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+let users: AdminUser[];
+let calls: { method: string; path: string }[];
+let deleteResponse: (email: string) => Response;
+
+beforeEach(() => {
+  users = [
+    makeUser(),
+    makeUser({ _id: 'u-2', name: 'Ava Brown', email: 'ava@example.com', typeOfUser: 'buyer' }),
+    makeUser({ _id: 'u-3', name: 'Nora Admin', email: 'nora@example.com', typeOfUser: 'admin' }),
+  ];
+  calls = [];
+  deleteResponse = (email) => {
+    users = users.filter((u) => u.email !== email);
+    return json({ deletedCount: 1 });
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = String(input);
+      const method = init?.method ?? 'GET';
+      calls.push({ method, path });
+      const url = new URL(path, 'http://localhost');
+      const email = url.searchParams.get('email') ?? '';
+      if (url.pathname === '/api/allUsers' && method === 'GET') {
+        return json(users, 200, { 'x-total-count': String(users.length) });
+      }
+      if (url.pathname === '/api/makeAdmin' && method === 'PUT') {
+        users = users.map((u) => (u.email === email ? { ...u, typeOfUser: 'admin' } : u));
+        return json({ modifiedCount: 1 });
+      }
+      if (url.pathname === '/api/deleteUser' && method === 'DELETE') return deleteResponse(email);
+      return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+    }),
+  );
+  vi.spyOn(toast, 'success');
+  vi.spyOn(toast, 'error');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderPage() {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter([{ path: '/dashboard/allusers', element: <AllUsersPage /> }], {
+    initialEntries: ['/dashboard/allusers'],
+  });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { user: userEvent.setup() };
+}
+
+const row = (name: string) =>
+  screen.getByRole('rowheader', { name }).closest('tr') as HTMLTableRowElement;
+const mutations = () => calls.filter((call) => call.method !== 'GET');
+const dialog = () => document.querySelector('dialog') as HTMLDialogElement;
+
+describe('AllUsersPage', () => {
+  it('shows the user type and offers Make Admin only to buyers and sellers', async () => {
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'All Users' })).toBeTruthy();
+    await screen.findByRole('rowheader', { name: 'Marcus Lee' });
+
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      '#',
+      'Image',
+      'Name',
+      'Email',
+      'User Type',
+      'Action',
+    ]);
+    expect(within(row('Marcus Lee')).getByText('Seller')).toBeTruthy();
+    expect(within(row('Ava Brown')).getByText('Buyer')).toBeTruthy();
+    expect(within(row('Nora Admin')).getByText('Admin')).toBeTruthy();
+
+    expect(
+      screen.getAllByRole('button', { name: /^Make Admin/ }).map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Make Admin: Marcus Lee', 'Make Admin: Ava Brown']);
+    expect(within(row('Nora Admin')).queryByRole('button', { name: /^Make Admin/ })).toBeNull();
+    expect(within(row('Nora Admin')).getByRole('button', { name: 'Delete: Nora Admin' })).toBeTruthy();
+  });
+
+  it('makes a buyer an admin, then the button is gone', async () => {
+    const { user } = renderPage();
+    await screen.findByRole('rowheader', { name: 'Ava Brown' });
+    await user.click(screen.getByRole('button', { name: 'Make Admin: Ava Brown' }));
+
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Make Admin: Ava Brown' })).toBeNull(),
+    );
+    expect(mutations()).toEqual([{ method: 'PUT', path: '/api/makeAdmin?email=ava%40example.com' }]);
+    expect(toast.success).toHaveBeenCalledWith('Ava Brown is now Admin');
+    expect(within(row('Ava Brown')).getByText('Admin')).toBeTruthy();
+  });
+
+  it("asks 'Are you sure to delete {name} account.' and sends nothing on cancel", async () => {
+    const { user } = renderPage();
+    await screen.findByRole('rowheader', { name: 'Ava Brown' });
+
+    await user.click(screen.getByRole('button', { name: 'Delete: Ava Brown' }));
+    expect(dialog().open).toBe(true);
+    expect(within(dialog()).getByText('Are you sure to delete Ava Brown account.')).toBeTruthy();
+    await user.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(dialog().open).toBe(false));
+
+    await user.click(screen.getByRole('button', { name: 'Delete: Ava Brown' }));
+    fireEvent(dialog(), new Event('cancel', { cancelable: true }));
+    await waitFor(() => expect(dialog().open).toBe(false));
+
+    expect(mutations()).toEqual([]);
+    expect(screen.getByRole('rowheader', { name: 'Ava Brown' })).toBeTruthy();
+  });
+
+  it('deletes after the confirmation', async () => {
+    const { user } = renderPage();
+    await screen.findByRole('rowheader', { name: 'Ava Brown' });
+    await user.click(screen.getByRole('button', { name: 'Delete: Ava Brown' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() => expect(screen.queryByRole('rowheader', { name: 'Ava Brown' })).toBeNull());
+    expect(mutations()).toEqual([
+      { method: 'DELETE', path: '/api/deleteUser?email=ava%40example.com' },
+    ]);
+    expect(toast.success).toHaveBeenCalledWith('Ava Brown account deleted successfully.');
+  });
+
+  it("shows the server's refusal (409) as an error toast and keeps the row", async () => {
+    deleteResponse = () =>
+      json({ error: { code: 'LAST_ADMIN', message: 'The last admin cannot be removed.' } }, 409);
+    const { user } = renderPage();
+    await screen.findByRole('rowheader', { name: 'Nora Admin' });
+    await user.click(screen.getByRole('button', { name: 'Delete: Nora Admin' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('The last admin cannot be removed.'),
+    );
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(dialog().open).toBe(false);
+    expect(screen.getByRole('rowheader', { name: 'Nora Admin' })).toBeTruthy();
+  });
+});

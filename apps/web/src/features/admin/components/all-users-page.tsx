@@ -1,0 +1,174 @@
+import { useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import type { AdminUser } from '@laptops/shared/admin';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { messages } from '../../../lib/messages.ts';
+import { useDeleteUser } from '../api/delete-user.ts';
+import { useUsers } from '../api/get-users.ts';
+import { useMakeAdmin } from '../api/make-admin.ts';
+import { ListError, Pager, SearchBox, useListControls } from './user-list-controls.tsx';
+
+/**
+ * SPEC.md "Tables", All Users: index, Image, Name, Email, User Type and Action.
+ * Buyers and sellers get 'Make Admin' (admins have no such button); anyone can be
+ * deleted after 'Are you sure to delete {name} account.'. The server refuses deleting
+ * yourself or the last admin, and its reason is shown as an error toast.
+ */
+export function AllUsersPage() {
+  const t = messages.admin;
+  const u = t.users;
+  const list = useListControls();
+  const users = useUsers('users', { page: list.page, limit: list.limit, q: list.q });
+  const promote = useMakeAdmin();
+  const remove = useDeleteUser();
+  const [toDelete, setToDelete] = useState<AdminUser | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  /** Set when a delete succeeded: its row and Delete button are gone, so the focus goes to the heading. */
+  const refocusHeading = useRef(false);
+
+  // After the dialog has closed (a child's effect runs first): the heading is no longer inert.
+  useEffect(() => {
+    if (toDelete === null && refocusHeading.current) {
+      refocusHeading.current = false;
+      headingRef.current?.focus();
+    }
+  }, [toDelete]);
+
+  const onMakeAdmin = (user: AdminUser) =>
+    promote.mutate(user.email, {
+      onSuccess: () => toast.success(u.makeAdminSuccess(user.name)),
+      onError: (error) => toast.error(error.message),
+    });
+
+  const onConfirmDelete = () => {
+    if (!toDelete) return;
+    const user = toDelete;
+    remove.mutate(user.email, {
+      onSuccess: () => {
+        toast.success(u.deleteSuccess(user.name));
+        refocusHeading.current = true;
+        setToDelete(null);
+      },
+      onError: (error) => {
+        toast.error(error.message);
+        setToDelete(null);
+      },
+    });
+  };
+
+  const offset = users.data ? (users.data.page - 1) * users.data.limit : 0;
+
+  const columns: DataTableColumn<AdminUser>[] = [
+    {
+      key: 'index',
+      header: t.index,
+      className: 'w-12 tabular-nums',
+      cell: (_user, index) => offset + index + 1,
+    },
+    {
+      key: 'image',
+      header: t.image,
+      cell: (user) => <Avatar name={user.name} image={user.image} size={40} />,
+    },
+    { key: 'name', header: t.name, rowHeader: true, className: 'font-medium' },
+    {
+      key: 'email',
+      header: t.email,
+      cell: (user) => <span className="break-all">{user.email}</span>,
+    },
+    {
+      key: 'typeOfUser',
+      header: u.userType,
+      cell: (user) =>
+        user.typeOfUser === 'admin' ? (
+          <span className="badge badge-accent">{u.types.admin}</span>
+        ) : (
+          u.types[user.typeOfUser]
+        ),
+    },
+    {
+      key: 'action',
+      header: t.action,
+      cell: (user) => (
+        <div className="flex flex-wrap items-center gap-2">
+          {user.typeOfUser !== 'admin' && (
+            <button
+              type="button"
+              className="btn btn-primary btn-sm"
+              aria-label={u.makeAdminLabel(user.name)}
+              disabled={promote.isPending}
+              onClick={() => onMakeAdmin(user)}
+            >
+              {promote.isPending && promote.variables === user.email && (
+                <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+              )}
+              {u.makeAdmin}
+            </button>
+          )}
+          <button
+            type="button"
+            className="btn btn-error btn-outline btn-sm"
+            aria-label={t.deleteLabel(user.name)}
+            disabled={remove.isPending}
+            onClick={() => setToDelete(user)}
+          >
+            {t.delete}
+          </button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <section className="w-full">
+      <h1
+        ref={headingRef}
+        tabIndex={-1}
+        className="mb-6 text-2xl font-bold outline-none sm:text-3xl"
+      >
+        {u.title}
+      </h1>
+
+      <SearchBox value={list.search} onChange={list.setSearch} />
+
+      {users.isPending ? (
+        <Spinner />
+      ) : users.isError ? (
+        <ListError text={u.loadFailed} error={users.error} onRetry={() => void users.refetch()} />
+      ) : (
+        <div
+          aria-busy={users.isPlaceholderData || undefined}
+          className={users.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+        >
+          <DataTable
+            caption={u.caption}
+            columns={columns}
+            rows={users.data.rows}
+            rowKey={(user) => user._id}
+            empty={messages.noProducts}
+          />
+          <Pager
+            page={list.page}
+            limit={list.limit}
+            total={users.data.total}
+            onPageChange={list.setPage}
+            busy={users.isPlaceholderData}
+          />
+        </div>
+      )}
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={toDelete ? t.deleteTitle(toDelete.name) : undefined}
+        message={toDelete ? u.deleteConfirm(toDelete.name) : ''}
+        confirmLabel={t.delete}
+        onConfirm={onConfirmDelete}
+        onCancel={() => setToDelete(null)}
+        busy={remove.isPending}
+      />
+    </section>
+  );
+}

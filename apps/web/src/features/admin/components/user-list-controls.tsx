@@ -1,0 +1,139 @@
+import { useEffect, useId, useState } from 'react';
+import { messages } from '../../../lib/messages.ts';
+
+/** Rows per page of the admin tables (the server's default too). */
+export const ADMIN_PAGE_SIZE = 20;
+
+/** How long the search box waits after the last keystroke before it asks the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The page and search state of a server-paged admin list. `search` is what the box
+ * shows; `q` is what the server is asked for: it follows `search` once typing has paused
+ * for SEARCH_DEBOUNCE_MS, and a new `q` starts again from page 1.
+ */
+export function useListControls(limit = ADMIN_PAGE_SIZE) {
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
+
+  useEffect(() => {
+    const next = search.trim();
+    if (next === q) return;
+    const timer = setTimeout(() => {
+      setQ(next);
+      setPage(1);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search, q]);
+
+  return { page, setPage, limit, search, setSearch, q };
+}
+
+/** The search box above a user table ('Search by name or email'). */
+export function SearchBox({
+  value,
+  onChange,
+  label = messages.admin.search,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  label?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="mb-4 flex max-w-sm flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        className="input w-full"
+        placeholder={messages.admin.searchPlaceholder}
+        value={value}
+        autoComplete="off"
+        spellCheck={false}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
+/**
+ * 'Previous' / 'Page X of Y' / 'Next' and 'N in all' under a paged table. Buttons are
+ * disabled at the ends and while the next page loads (`busy`). When the current page no
+ * longer exists (its last row was deleted), it steps back to the last page.
+ */
+export function Pager({
+  page,
+  limit,
+  total,
+  onPageChange,
+  busy = false,
+}: {
+  page: number;
+  limit: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  busy?: boolean;
+}) {
+  const t = messages.admin;
+  const pages = Math.max(1, Math.ceil(total / limit));
+
+  useEffect(() => {
+    if (!busy && page > pages) onPageChange(pages);
+  }, [busy, page, pages, onPageChange]);
+
+  return (
+    <nav
+      aria-label={t.pagination}
+      className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm"
+    >
+      <p className="text-base-content/75">{t.inAll(total)}</p>
+      <div className="join">
+        <button
+          type="button"
+          className="btn join-item btn-sm"
+          disabled={busy || page <= 1}
+          onClick={() => onPageChange(page - 1)}
+        >
+          {t.previous}
+        </button>
+        <span className="btn join-item btn-sm pointer-events-none" aria-live="polite">
+          {t.pageOf(Math.min(page, pages), pages)}
+        </span>
+        <button
+          type="button"
+          className="btn join-item btn-sm"
+          disabled={busy || page >= pages}
+          onClick={() => onPageChange(page + 1)}
+        >
+          {t.next}
+        </button>
+      </div>
+    </nav>
+  );
+}
+
+/** The load error of an admin table, with the server's reason and a retry. */
+export function ListError({
+  text,
+  error,
+  onRetry,
+}: {
+  text: string;
+  error: Error;
+  onRetry: () => void;
+}) {
+  return (
+    <div role="alert" className="alert alert-error">
+      <span>
+        {text} {error.message}
+      </span>
+      <button type="button" className="btn btn-sm" onClick={onRetry}>
+        {messages.admin.retry}
+      </button>
+    </div>
+  );
+}
