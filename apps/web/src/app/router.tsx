@@ -11,7 +11,6 @@ import type { Order } from '@laptops/shared/orders';
 import { ApiRequestError } from '../lib/api-client.ts';
 import type { UserType } from '@laptops/shared/auth';
 import { Spinner } from '../components/ui/spinner.tsx';
-import { messages } from '../lib/messages.ts';
 import { RequireAuth } from './guards/require-auth.tsx';
 import { RequireRole } from './guards/require-role.tsx';
 import { withTimeout } from './lazy-route.ts';
@@ -19,26 +18,6 @@ import { MainLayout } from './layouts/main-layout.tsx';
 import { HomeRoute } from './routes/home.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { RouteError } from './routes/route-error.tsx';
-
-const menu = messages.dashboard.menu;
-const titles = messages.dashboard.titles;
-
-/** A dashboard screen still to be built by its feature, behind its role's guard. */
-function pendingRoute(path: string, role: UserType, title: string): RouteObject {
-  return {
-    path,
-    lazy: withTimeout(async () => {
-      const { PendingPage } = await import('./routes/dashboard/pending-page.tsx');
-      return {
-        Component: () => (
-          <RequireRole role={role}>
-            <PendingPage title={title} />
-          </RequireRole>
-        ),
-      };
-    }),
-  };
-}
 
 /** A dashboard screen behind its role's guard, loaded when first visited. */
 function roleRoute(path: string, role: UserType, load: () => Promise<ComponentType>): RouteObject {
@@ -196,10 +175,31 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
                     await import('../features/seller/components/my-buyers-page.tsx');
                   return MyBuyersPage;
                 }),
-                pendingRoute('allsellers', 'admin', menu.allSellers),
-                pendingRoute('allbuyers', 'admin', menu.allBuyers),
-                pendingRoute('allusers', 'admin', menu.allUsers),
-                pendingRoute('reportedItems', 'admin', titles.reports),
+                roleRoute('allsellers', 'admin', async () => {
+                  const { AllSellersPage } =
+                    await import('../features/admin/components/all-sellers-page.tsx');
+                  return AllSellersPage;
+                }),
+                roleRoute('allbuyers', 'admin', async () => {
+                  const { AllBuyersPage } =
+                    await import('../features/admin/components/all-buyers-page.tsx');
+                  return AllBuyersPage;
+                }),
+                roleRoute('allusers', 'admin', async () => {
+                  const { AllUsersPage } =
+                    await import('../features/admin/components/all-users-page.tsx');
+                  return AllUsersPage;
+                }),
+                roleRoute('reportedItems', 'admin', async () => {
+                  const { ReportsPage } =
+                    await import('../features/admin/components/reports-page.tsx');
+                  return ReportsPage;
+                }),
+                roleRoute('activity', 'admin', async () => {
+                  const { ActivityPage } =
+                    await import('../features/admin/components/activity-page.tsx');
+                  return ActivityPage;
+                }),
               ],
             },
             { path: '*', element: <NotFoundRoute /> },

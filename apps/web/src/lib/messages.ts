@@ -83,12 +83,8 @@ export const messages = {
       allBuyers: 'All Buyers',
       allUsers: 'All Users',
       reportedItems: 'Reported Items',
+      activity: 'Activity',
       profile: 'My Profile',
-    },
-    titles: {
-      payment: 'Payment',
-      addProduct: 'Add A Product',
-      reports: 'Reports',
     },
   },
   auth: {

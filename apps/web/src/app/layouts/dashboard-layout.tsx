@@ -26,6 +26,7 @@ export function dashboardMenu(role: UserType): MenuItem[] {
         { to: '/dashboard/allbuyers', label: t.allBuyers },
         { to: '/dashboard/allusers', label: t.allUsers },
         { to: '/dashboard/reportedItems', label: t.reportedItems },
+        { to: '/dashboard/activity', label: t.activity },
       ];
   }
 }

@@ -4,7 +4,9 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 /** DELETE /api/allBuyers?email=: soft-deletes a buyer; their unpaid bookings are cancelled. */
 export function deleteBuyer(email: string) {
-  return apiRequest(`/api/allBuyers?email=${encodeURIComponent(email)}`, deletedCountSchema, { method: 'DELETE' });
+  return apiRequest(`/api/allBuyers?email=${encodeURIComponent(email)}`, deletedCountSchema, {
+    method: 'DELETE',
+  });
 }
 
 export function useDeleteBuyer() {

@@ -4,7 +4,9 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 /** DELETE /api/deleteSeller?email=: soft-deletes a seller and withdraws their unsold listings. */
 export function deleteSeller(email: string) {
-  return apiRequest(`/api/deleteSeller?email=${encodeURIComponent(email)}`, deletedCountSchema, { method: 'DELETE' });
+  return apiRequest(`/api/deleteSeller?email=${encodeURIComponent(email)}`, deletedCountSchema, {
+    method: 'DELETE',
+  });
 }
 
 export function useDeleteSeller() {

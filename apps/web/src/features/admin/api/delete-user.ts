@@ -4,7 +4,9 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 /** DELETE /api/deleteUser?email=: soft-deletes any account (409 for yourself or the last admin). */
 export function deleteUser(email: string) {
-  return apiRequest(`/api/deleteUser?email=${encodeURIComponent(email)}`, deletedCountSchema, { method: 'DELETE' });
+  return apiRequest(`/api/deleteUser?email=${encodeURIComponent(email)}`, deletedCountSchema, {
+    method: 'DELETE',
+  });
 }
 
 export function useDeleteUser() {

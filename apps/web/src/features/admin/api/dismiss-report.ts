@@ -4,16 +4,15 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 /** PUT /api/reports/:id/dismiss: resolves the report and keeps the product. */
 export function dismissReport(id: string) {
-  return apiRequest(`/api/reports/${encodeURIComponent(id)}/dismiss`, modifiedCountSchema, { method: 'PUT' });
+  return apiRequest(`/api/reports/${encodeURIComponent(id)}/dismiss`, modifiedCountSchema, {
+    method: 'PUT',
+  });
 }
 
 export function useDismissReport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: dismissReport,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin'] }),
-      ]),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['admin'] })]),
   });
 }

@@ -4,16 +4,15 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 /** PUT /api/makeAdmin?email=: turns a buyer or seller into an admin. */
 export function makeAdmin(email: string) {
-  return apiRequest(`/api/makeAdmin?email=${encodeURIComponent(email)}`, modifiedCountSchema, { method: 'PUT' });
+  return apiRequest(`/api/makeAdmin?email=${encodeURIComponent(email)}`, modifiedCountSchema, {
+    method: 'PUT',
+  });
 }
 
 export function useMakeAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: makeAdmin,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin'] }),
-      ]),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['admin'] })]),
   });
 }

@@ -4,7 +4,9 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 /** DELETE /api/reports/:id: takes the reported product off the marketplace and resolves its reports. */
 export function removeReportedProduct(id: string) {
-  return apiRequest(`/api/reports/${encodeURIComponent(id)}`, deletedCountSchema, { method: 'DELETE' });
+  return apiRequest(`/api/reports/${encodeURIComponent(id)}`, deletedCountSchema, {
+    method: 'DELETE',
+  });
 }
 
 export function useRemoveReportedProduct() {

@@ -4,7 +4,9 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 /** PUT /api/verifySeller?email=: the seller's cards show the verified tick from now on. */
 export function verifySeller(email: string) {
-  return apiRequest(`/api/verifySeller?email=${encodeURIComponent(email)}`, modifiedCountSchema, { method: 'PUT' });
+  return apiRequest(`/api/verifySeller?email=${encodeURIComponent(email)}`, modifiedCountSchema, {
+    method: 'PUT',
+  });
 }
 
 export function useVerifySeller() {

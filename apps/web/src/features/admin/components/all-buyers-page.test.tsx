@@ -69,9 +69,12 @@ function renderPage() {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  const router = createMemoryRouter([{ path: '/dashboard/allbuyers', element: <AllBuyersPage /> }], {
-    initialEntries: ['/dashboard/allbuyers'],
-  });
+  const router = createMemoryRouter(
+    [{ path: '/dashboard/allbuyers', element: <AllBuyersPage /> }],
+    {
+      initialEntries: ['/dashboard/allbuyers'],
+    },
+  );
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
@@ -128,7 +131,7 @@ describe('AllBuyersPage', () => {
     const searches = gets().filter((path) => path.includes('q='));
     // Debounced: one request for the whole word, not one per keystroke.
     expect(searches).toEqual(['/api/allBuyers?page=1&limit=20&q=buyer4']);
-    expect(screen.getByText('6 in all')).toBeTruthy();
+    expect(screen.getByText('7 in all')).toBeTruthy();
     expect(screen.getByText('Page 1 of 1')).toBeTruthy();
     expect(within(row('Buyer 4')).getByText('1')).toBeTruthy();
   });

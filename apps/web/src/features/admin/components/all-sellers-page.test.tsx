@@ -76,9 +76,12 @@ function renderPage() {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  const router = createMemoryRouter([{ path: '/dashboard/allsellers', element: <AllSellersPage /> }], {
-    initialEntries: ['/dashboard/allsellers'],
-  });
+  const router = createMemoryRouter(
+    [{ path: '/dashboard/allsellers', element: <AllSellersPage /> }],
+    {
+      initialEntries: ['/dashboard/allsellers'],
+    },
+  );
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
@@ -150,13 +153,13 @@ describe('AllSellersPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Delete: Priya Shah' }));
     await user.click(within(dialog()).getByRole('button', { name: 'Delete' }));
-    await waitFor(() =>
-      expect(screen.queryByRole('rowheader', { name: 'Priya Shah' })).toBeNull(),
-    );
+    await waitFor(() => expect(screen.queryByRole('rowheader', { name: 'Priya Shah' })).toBeNull());
     expect(mutations()).toEqual([
       { method: 'DELETE', path: '/api/deleteSeller?email=priya%2Bshop%40example.com' },
     ]);
-    expect(toast.success).toHaveBeenCalledWith('Successfully Deleted Seller priya+shop@example.com');
+    expect(toast.success).toHaveBeenCalledWith(
+      'Successfully Deleted Seller priya+shop@example.com',
+    );
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 }));
   });
 

@@ -108,10 +108,14 @@ describe('AllUsersPage', () => {
     expect(within(row('Nora Admin')).getByText('Admin')).toBeTruthy();
 
     expect(
-      screen.getAllByRole('button', { name: /^Make Admin/ }).map((b) => b.getAttribute('aria-label')),
+      screen
+        .getAllByRole('button', { name: /^Make Admin/ })
+        .map((b) => b.getAttribute('aria-label')),
     ).toEqual(['Make Admin: Marcus Lee', 'Make Admin: Ava Brown']);
     expect(within(row('Nora Admin')).queryByRole('button', { name: /^Make Admin/ })).toBeNull();
-    expect(within(row('Nora Admin')).getByRole('button', { name: 'Delete: Nora Admin' })).toBeTruthy();
+    expect(
+      within(row('Nora Admin')).getByRole('button', { name: 'Delete: Nora Admin' }),
+    ).toBeTruthy();
   });
 
   it('makes a buyer an admin, then the button is gone', async () => {
@@ -122,7 +126,9 @@ describe('AllUsersPage', () => {
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Make Admin: Ava Brown' })).toBeNull(),
     );
-    expect(mutations()).toEqual([{ method: 'PUT', path: '/api/makeAdmin?email=ava%40example.com' }]);
+    expect(mutations()).toEqual([
+      { method: 'PUT', path: '/api/makeAdmin?email=ava%40example.com' },
+    ]);
     expect(toast.success).toHaveBeenCalledWith('Ava Brown is now Admin');
     expect(within(row('Ava Brown')).getByText('Admin')).toBeTruthy();
   });

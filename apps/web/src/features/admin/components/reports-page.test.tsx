@@ -1,0 +1,191 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Report } from '@laptops/shared/reports';
+import { ReportsPage } from './reports-page.tsx';
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+
+function makeReport(overrides: Partial<Report> = {}): Report {
+  return {
+    _id: 'r-1',
+    productId: '7b1c0a52-3a55-4a8e-9a43-1f2b3c4d5e6f',
+    productName: 'Dell XPS 13',
+    sellerEmail: 'marcus@example.com',
+    reportText: 'The photos are of another laptop.',
+    reporterEmail: 'ava@example.com',
+    createdAt: '2026-11-20T09:15:00.000Z',
+    resolved: false,
+    resolution: null,
+    ...overrides,
+  };
+}
+
+let reports: Report[];
+let calls: { method: string; path: string }[];
+
+beforeEach(() => {
+  reports = [
+    makeReport(),
+    makeReport({
+      _id: 'r-2',
+      productId: '0c2d7e1f-1111-4a8e-9a43-1f2b3c4d5e6f',
+      productName: 'HP EliteBook 840',
+      sellerEmail: 'priya@example.com',
+      reportText: 'Price looks fake.',
+    }),
+    makeReport({
+      _id: 'r-3',
+      productName: 'Acer Swift 3',
+      resolved: true,
+      resolution: 'dismissed',
+    }),
+  ];
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = String(input);
+      const method = init?.method ?? 'GET';
+      calls.push({ method, path });
+      const url = new URL(path, 'http://localhost');
+      if (url.pathname === '/api/reports' && method === 'GET') {
+        const resolved = url.searchParams.get('status') === 'resolved';
+        const rows = reports.filter((r) => r.resolved === resolved);
+        return json(rows, 200, { 'x-total-count': String(rows.length) });
+      }
+      const dismiss = /^\/api\/reports\/([^/]+)\/dismiss$/.exec(url.pathname);
+      if (dismiss && method === 'PUT') {
+        reports = reports.map((r) =>
+          r._id === dismiss[1] ? { ...r, resolved: true, resolution: 'dismissed' } : r,
+        );
+        return json({ modifiedCount: 1 });
+      }
+      const remove = /^\/api\/reports\/([^/]+)$/.exec(url.pathname);
+      if (remove && method === 'DELETE') {
+        reports = reports.map((r) =>
+          r._id === remove[1] ? { ...r, resolved: true, resolution: 'product_removed' } : r,
+        );
+        return json({ deletedCount: 1 });
+      }
+      return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+    }),
+  );
+  vi.spyOn(toast, 'success');
+  vi.spyOn(toast, 'error');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderPage() {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(
+    [{ path: '/dashboard/reportedItems', element: <ReportsPage /> }],
+    { initialEntries: ['/dashboard/reportedItems'] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { user: userEvent.setup() };
+}
+
+const row = (name: string) =>
+  screen.getByRole('rowheader', { name }).closest('tr') as HTMLTableRowElement;
+const mutations = () => calls.filter((call) => call.method !== 'GET');
+const dialog = () => document.querySelector('dialog') as HTMLDialogElement;
+
+describe('ReportsPage', () => {
+  it('lists the open reports with SPEC.md columns', async () => {
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Reports' })).toBeTruthy();
+    await screen.findByRole('rowheader', { name: 'Dell XPS 13' });
+    expect(calls[0]).toEqual({
+      method: 'GET',
+      path: '/api/reports?page=1&limit=20&status=open',
+    });
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      '#',
+      'Product Id',
+      'Seller Email',
+      'Product Name',
+      'Report Text',
+      'Action',
+    ]);
+    const hp = row('HP EliteBook 840');
+    expect(within(hp).getByText('2')).toBeTruthy();
+    expect(within(hp).getByText('0c2d7e1f-1111-4a8e-9a43-1f2b3c4d5e6f')).toBeTruthy();
+    expect(within(hp).getByText('priya@example.com')).toBeTruthy();
+    expect(within(hp).getByText('Price looks fake.')).toBeTruthy();
+    expect(within(hp).getByRole('button', { name: 'Delete: HP EliteBook 840' })).toBeTruthy();
+    expect(within(hp).getByRole('button', { name: 'Dismiss: HP EliteBook 840' })).toBeTruthy();
+    expect(screen.queryByRole('rowheader', { name: 'Acer Swift 3' })).toBeNull();
+    expect(screen.getByRole('radio', { name: 'Open' })).toHaveProperty('checked', true);
+  });
+
+  it('asks before removing the product, sends nothing on cancel, then DELETEs the report', async () => {
+    const { user } = renderPage();
+    await screen.findByRole('rowheader', { name: 'Dell XPS 13' });
+
+    await user.click(screen.getByRole('button', { name: 'Delete: Dell XPS 13' }));
+    expect(dialog().open).toBe(true);
+    expect(within(dialog()).getByText('Remove Dell XPS 13 from the marketplace?')).toBeTruthy();
+    await user.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(dialog().open).toBe(false));
+    expect(mutations()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Delete: Dell XPS 13' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('rowheader', { name: 'Dell XPS 13' })).toBeNull(),
+    );
+    expect(mutations()).toEqual([{ method: 'DELETE', path: '/api/reports/r-1' }]);
+    expect(toast.success).toHaveBeenCalledWith('Product removed from the marketplace.');
+  });
+
+  it('dismisses a report with PUT .../dismiss and the row leaves the open list', async () => {
+    const { user } = renderPage();
+    await screen.findByRole('rowheader', { name: 'HP EliteBook 840' });
+    await user.click(screen.getByRole('button', { name: 'Dismiss: HP EliteBook 840' }));
+
+    await waitFor(() =>
+      expect(screen.queryByRole('rowheader', { name: 'HP EliteBook 840' })).toBeNull(),
+    );
+    expect(mutations()).toEqual([{ method: 'PUT', path: '/api/reports/r-2/dismiss' }]);
+    expect(toast.success).toHaveBeenCalledWith('Report dismissed.');
+    expect(dialog().open).toBe(false);
+  });
+
+  it('shows resolved reports with their resolution and no buttons', async () => {
+    const { user } = renderPage();
+    await screen.findByRole('rowheader', { name: 'Dell XPS 13' });
+    await user.click(screen.getByRole('radio', { name: 'Resolved' }));
+
+    await screen.findByRole('rowheader', { name: 'Acer Swift 3' });
+    expect(calls.map((call) => call.path)).toContain(
+      '/api/reports?page=1&limit=20&status=resolved',
+    );
+    const acer = row('Acer Swift 3');
+    expect(within(acer).getByText('Dismissed')).toBeTruthy();
+    expect(within(acer).queryAllByRole('button')).toHaveLength(0);
+  });
+
+  it("says 'No Products Found' when there are no open reports", async () => {
+    reports = [];
+    renderPage();
+    expect(await screen.findByText('No Products Found')).toBeTruthy();
+  });
+});
