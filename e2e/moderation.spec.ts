@@ -45,6 +45,9 @@ test('making a buyer an admin', async ({ page, request }) => {
   const row = page.getByRole('row').filter({ hasText: buyer.email });
   await expect(row).toContainText('Buyer');
   await row.getByRole('button', { name: `Make Admin: ${buyer.name}` }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText(`Make ${buyer.name} an admin?`);
+  await confirm.getByRole('button', { name: 'Make Admin', exact: true }).click();
   await expect(page.getByText(`${buyer.name} is now Admin`)).toBeVisible();
   await expect(row).toContainText('Admin');
   await expect(row.getByRole('button', { name: /Make Admin/ })).toHaveCount(0);

@@ -336,7 +336,6 @@ export const messages = {
     backToOrders: 'Back to My Orders',
   },
   admin: {
-    menuActivity: 'Activity',
     index: '#',
     image: 'Image',
     name: 'Name',
@@ -380,6 +379,8 @@ export const messages = {
       makeAdmin: 'Make Admin',
       makeAdminLabel: (name: string) => `Make Admin: ${name}`,
       makeAdminSuccess: (name: string) => `${name} is now Admin`,
+      makeAdminConfirm: (name: string) =>
+        `Make ${name} an admin? Admins can verify and delete users and remove products.`,
       deleteConfirm: (name: string) => `Are you sure to delete ${name} account.`,
       deleteSuccess: (name: string) => `${name} account deleted successfully.`,
       loadFailed: 'We could not load the users.',

@@ -118,10 +118,16 @@ describe('AllUsersPage', () => {
     ).toBeTruthy();
   });
 
-  it('makes a buyer an admin, then the button is gone', async () => {
+  it('makes a buyer an admin after a confirmation, then the button is gone', async () => {
     const { user } = renderPage();
     await screen.findByRole('rowheader', { name: 'Ava Brown' });
     await user.click(screen.getByRole('button', { name: 'Make Admin: Ava Brown' }));
+    const confirm = screen
+      .getAllByRole('alertdialog', { hidden: true })
+      .find((d) => (d as HTMLDialogElement).open) as HTMLDialogElement;
+    expect(within(confirm).getByText(/Make Ava Brown an admin\?/)).toBeTruthy();
+    expect(mutations()).toEqual([]);
+    await user.click(within(confirm).getByRole('button', { name: 'Make Admin' }));
 
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Make Admin: Ava Brown' })).toBeNull(),

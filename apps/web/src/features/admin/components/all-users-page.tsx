@@ -25,6 +25,8 @@ export function AllUsersPage() {
   const promote = useMakeAdmin();
   const remove = useDeleteUser();
   const [toDelete, setToDelete] = useState<AdminUser | null>(null);
+  // Making an admin cannot be undone from here, so it is confirmed too.
+  const [toPromote, setToPromote] = useState<AdminUser | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   /** Set when a delete succeeded: its row and Delete button are gone, so the focus goes to the heading. */
   const refocusHeading = useRef(false);
@@ -37,11 +39,15 @@ export function AllUsersPage() {
     }
   }, [toDelete]);
 
-  const onMakeAdmin = (user: AdminUser) =>
+  const onConfirmMakeAdmin = () => {
+    if (!toPromote) return;
+    const user = toPromote;
     promote.mutate(user.email, {
       onSuccess: () => toast.success(u.makeAdminSuccess(user.name)),
       onError: (error) => toast.error(error.message),
+      onSettled: () => setToPromote(null),
     });
+  };
 
   const onConfirmDelete = () => {
     if (!toDelete) return;
@@ -100,7 +106,7 @@ export function AllUsersPage() {
               className="btn btn-primary btn-sm"
               aria-label={u.makeAdminLabel(user.name)}
               disabled={promote.isPending}
-              onClick={() => onMakeAdmin(user)}
+              onClick={() => setToPromote(user)}
             >
               {promote.isPending && promote.variables === user.email && (
                 <span className="loading loading-spinner loading-xs" aria-hidden="true" />
@@ -168,6 +174,15 @@ export function AllUsersPage() {
         onConfirm={onConfirmDelete}
         onCancel={() => setToDelete(null)}
         busy={remove.isPending}
+      />
+      <ConfirmDialog
+        open={toPromote !== null}
+        title={toPromote ? u.makeAdminLabel(toPromote.name) : undefined}
+        message={toPromote ? u.makeAdminConfirm(toPromote.name) : ''}
+        confirmLabel={u.makeAdmin}
+        onConfirm={onConfirmMakeAdmin}
+        onCancel={() => setToPromote(null)}
+        busy={promote.isPending}
       />
     </section>
   );
