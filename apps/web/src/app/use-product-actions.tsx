@@ -1,9 +1,11 @@
 import { useCallback, useState, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
 import { useLocation, useNavigate } from 'react-router';
 import type { Product } from '@laptops/shared/products';
 import { useSession } from '../features/auth/api/get-session.ts';
 import { BookingModal } from '../features/orders/components/booking-modal.tsx';
 import { ReportModal } from '../features/reports/components/report-modal.tsx';
+import { messages } from '../lib/messages.ts';
 
 /**
  * What 'Book Now' and 'Report Product' do on a card, and the modals they open.
@@ -31,7 +33,12 @@ export function useProductActions(): {
   );
 
   const onBook = useCallback(
-    (product: Product) => (user ? setBooked(product) : toLogin()),
+    (product: Product) => {
+      if (!user) return toLogin();
+      // Only buyers book; the server refuses anyone else too.
+      if (user.typeOfUser !== 'buyer') return void toast.error(messages.booking.buyersOnly);
+      setBooked(product);
+    },
     [user, toLogin],
   );
 

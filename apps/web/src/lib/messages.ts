@@ -266,6 +266,7 @@ export const messages = {
     close: 'Close',
     success: 'Product Booked successfully.',
     signInToBook: 'Please log in to book this laptop.',
+    buyersOnly: 'Only buyer accounts can book laptops.',
   },
   myOrders: {
     title: 'My Orders',
