@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { conditionTypes, productSchema } from './products.ts';
+
+export const searchSorts = ['newest', 'price_asc', 'price_desc'] as const;
+export type SearchSort = (typeof searchSorts)[number];
+
+const optionalNumber = (schema: z.ZodNumber) =>
+  z.preprocess((value) => (value === '' || value === undefined ? undefined : Number(value)), schema.optional());
+
+/**
+ * GET /api/search: free text over name and description plus filters, newest first or
+ * by price, a page at a time. Sold laptops never appear. The same names are used in
+ * the search page's URL, so a search can be shared and the back button works.
+ */
+export const searchQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  category: z.uuid({ message: 'Not a valid category' }).optional().or(z.literal('').transform(() => undefined)),
+  condition: z.enum(conditionTypes).optional().or(z.literal('').transform(() => undefined)),
+  minPrice: optionalNumber(z.number().min(0).max(100_000)),
+  maxPrice: optionalNumber(z.number().min(0).max(100_000)),
+  location: z.string().trim().max(120).optional(),
+  maxYears: optionalNumber(z.number().int().min(0).max(50)),
+  sort: z.enum(searchSorts).default('newest'),
+  /** Opaque: the `nextCursor` of the previous page. */
+  cursor: z.string().max(300).optional(),
+  limit: z.coerce.number().int().min(1).max(48).default(12),
+});
+export type SearchQuery = z.input<typeof searchQuerySchema>;
+
+export const searchResultSchema = z.object({
+  products: z.array(productSchema),
+  total: z.number(),
+  nextCursor: z.string().nullable(),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
