@@ -5,7 +5,10 @@ export const searchSorts = ['newest', 'price_asc', 'price_desc'] as const;
 export type SearchSort = (typeof searchSorts)[number];
 
 const optionalNumber = (schema: z.ZodNumber) =>
-  z.preprocess((value) => (value === '' || value === undefined ? undefined : Number(value)), schema.optional());
+  z.preprocess(
+    (value) => (value === '' || value === undefined ? undefined : Number(value)),
+    schema.optional(),
+  );
 
 /**
  * GET /api/search: free text over name and description plus filters, newest first or
@@ -14,8 +17,14 @@ const optionalNumber = (schema: z.ZodNumber) =>
  */
 export const searchQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
-  category: z.uuid({ message: 'Not a valid category' }).optional().or(z.literal('').transform(() => undefined)),
-  condition: z.enum(conditionTypes).optional().or(z.literal('').transform(() => undefined)),
+  category: z
+    .uuid({ message: 'Not a valid category' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  condition: z
+    .enum(conditionTypes)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   minPrice: optionalNumber(z.number().min(0).max(100_000)),
   maxPrice: optionalNumber(z.number().min(0).max(100_000)),
   location: z.string().trim().max(120).optional(),

@@ -50,6 +50,7 @@ const expectedAccess: Record<string, Access> = {
   'DELETE /api/allBuyers': 'admin',
   'DELETE /api/deleteUser': 'admin',
   'GET /api/admin/activity': 'admin',
+  'GET /api/search': 'public',
 };
 
 type Caller = 'anonymous' | 'buyer' | 'seller' | 'otherSeller' | 'admin';

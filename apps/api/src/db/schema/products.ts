@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   pgTable,
@@ -12,6 +13,8 @@ import {
 import { conditionTypes, productStatuses } from '@laptops/shared/products';
 import { categories } from './categories.ts';
 import { users } from './users.ts';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * A laptop for sale. The seller's name, picture and email are not copied here:
@@ -44,6 +47,10 @@ export const products = pgTable(
     heldUntil: timestamp('held_until', { withTimezone: true }),
     /** Withdrawn from the marketplace (by its seller or an admin); kept for orders. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Full-text search over name (weighted higher) and description, kept by PostgreSQL. */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`,
+    ),
   },
   (table) => [
     check(
@@ -68,6 +75,11 @@ export const products = pgTable(
       .where(
         sql`${table.deletedAt} is null and ${table.status} = 'available' and ${table.isAdvertised}`,
       ),
+    // Search: full text, and the price sort among available listings.
+    index('products_search_idx').using('gin', table.searchVector),
+    index('products_price_idx')
+      .on(table.resalePriceCents, table.id)
+      .where(sql`${table.deletedAt} is null and ${table.status} = 'available'`),
     // My Products: a seller's own listings.
     index('products_seller_idx').on(table.sellerId, table.dateOfPost.desc()),
   ],

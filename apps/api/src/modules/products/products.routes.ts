@@ -1,10 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiErrorSchema } from '@laptops/shared/errors';
 import { productSchema } from '@laptops/shared/products';
+import { searchQuerySchema, searchResultSchema } from '@laptops/shared/search';
 import type { Db } from '../../db/client.ts';
 import { listAdvertisedProducts, listLatestProducts } from './products.service.ts';
+import { searchProducts } from './search.service.ts';
 
 export const productsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/api/search',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['products'],
+        summary:
+          'Search available laptops: text, filters, sort, keyset pages (pass nextCursor as cursor)',
+        querystring: searchQuerySchema,
+        response: { 200: searchResultSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => searchProducts(db, request.query, await request.getViewer()),
+  );
+
   app.get(
     '/api/advertiseProducts',
     {

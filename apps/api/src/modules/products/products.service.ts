@@ -15,7 +15,7 @@ export const CATEGORY_PAGE_LIMIT = 100;
 /** My Products answers a seller's newest listings; no seller has anywhere near this many. */
 export const SELLER_PRODUCTS_LIMIT = 500;
 
-const productColumns = {
+export const productColumns = {
   id: products.id,
   name: products.name,
   image: products.image,
@@ -44,7 +44,7 @@ type ProductRow = {
 };
 
 /** Listings on the marketplace: not withdrawn, and their seller's account not deleted. */
-const listed = and(isNull(products.deletedAt), isNull(users.deletedAt));
+export const listed = and(isNull(products.deletedAt), isNull(users.deletedAt));
 
 function selectListed(db: Db, where: SQL | undefined, limit: number) {
   return db

@@ -1,0 +1,3 @@
+ALTER TABLE "products" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')) STORED;--> statement-breakpoint
+CREATE INDEX "products_search_idx" ON "products" USING gin ("search_vector");--> statement-breakpoint
+CREATE INDEX "products_price_idx" ON "products" USING btree ("resale_price_cents","id") WHERE "products"."deleted_at" is null and "products"."status" = 'available';

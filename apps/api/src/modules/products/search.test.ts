@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchResult } from '@laptops/shared/search';
+import { createCategory, createProduct, createUser } from '../../db/seed/factories.ts';
+import { createTestContext, type TestContext } from '../../test/test-app.ts';
+
+let t: TestContext;
+let categoryId: string;
+let otherCategoryId: string;
+const tag = `zq${Date.now().toString(36)}`;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  const db = t.database.db;
+  const seller = await createUser(db, { typeOfUser: 'seller' });
+  categoryId = (await createCategory(db)).id;
+  otherCategoryId = (await createCategory(db)).id;
+  const base = Date.parse('2026-06-01T00:00:00Z');
+  const listings = [
+    {
+      name: `${tag} ThinkPad X1 Carbon`,
+      description: 'Business ultrabook',
+      price: 99900,
+      condition: 'Excellent',
+      years: 1,
+      location: 'Austin, TX',
+      category: categoryId,
+    },
+    {
+      name: `${tag} ThinkPad T14`,
+      description: 'Great keyboard',
+      price: 45000,
+      condition: 'Good',
+      years: 3,
+      location: 'Dallas, TX',
+      category: categoryId,
+    },
+    {
+      name: `${tag} MacBook Air`,
+      description: 'Light laptop, like a thinkpad killer',
+      price: 70000,
+      condition: 'Good',
+      years: 2,
+      location: 'Seattle, WA',
+      category: otherCategoryId,
+    },
+    {
+      name: `${tag} Dell XPS 13`,
+      description: 'Tiny',
+      price: 65000,
+      condition: 'Fair',
+      years: 4,
+      location: 'Austin, TX',
+      category: otherCategoryId,
+    },
+    {
+      name: `${tag} HP Envy`,
+      description: 'Creator laptop',
+      price: 65000,
+      condition: 'Excellent',
+      years: 1,
+      location: 'Denver, CO',
+      category: categoryId,
+    },
+  ] as const;
+  for (const [i, l] of listings.entries()) {
+    await createProduct(db, {
+      sellerId: seller.id,
+      categoryId: l.category,
+      name: l.name,
+      description: l.description,
+      resalePriceCents: l.price,
+      conditionType: l.condition,
+      yearsOfUse: l.years,
+      location: l.location,
+      dateOfPost: new Date(base + i * 60_000),
+    });
+  }
+  await createProduct(db, {
+    sellerId: seller.id,
+    categoryId,
+    name: `${tag} ThinkPad sold`,
+    status: 'sold',
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function search(params: Record<string, string | number>) {
+  const query = new URLSearchParams(
+    Object.entries({ q: tag, ...params }).map(([k, v]) => [k, String(v)]),
+  );
+  const response = await t.app.inject({ method: 'GET', url: `/api/search?${query}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<SearchResult>();
+}
+const names = (result: SearchResult) => result.products.map((p) => p.name.replace(`${tag} `, ''));
+
+describe('GET /api/search', () => {
+  it('matches words and word beginnings in name and description, newest first, never sold ones', async () => {
+    const result = await search({ q: `${tag} thinkp` });
+    expect(names(result)).toEqual(['MacBook Air', 'ThinkPad T14', 'ThinkPad X1 Carbon']);
+    expect(result.total).toBe(3);
+  });
+
+  it('filters by category, condition, price range, location and years of use', async () => {
+    expect(names(await search({ category: categoryId }))).toEqual([
+      'HP Envy',
+      'ThinkPad T14',
+      'ThinkPad X1 Carbon',
+    ]);
+    expect(names(await search({ condition: 'Good' }))).toEqual(['MacBook Air', 'ThinkPad T14']);
+    expect(names(await search({ minPrice: 600, maxPrice: '700.00' }))).toEqual([
+      'HP Envy',
+      'Dell XPS 13',
+      'MacBook Air',
+    ]);
+    expect(names(await search({ location: 'austin' }))).toEqual([
+      'Dell XPS 13',
+      'ThinkPad X1 Carbon',
+    ]);
+    expect(
+      names(await search({ maxYears: 1, condition: 'Excellent', category: categoryId })),
+    ).toEqual(['HP Envy', 'ThinkPad X1 Carbon']);
+  });
+
+  it('sorts by price both ways, ties broken the same way on every page', async () => {
+    expect(names(await search({ sort: 'price_asc' }))).toEqual([
+      'ThinkPad T14',
+      'Dell XPS 13',
+      'HP Envy',
+      'MacBook Air',
+      'ThinkPad X1 Carbon',
+    ]);
+    expect(names(await search({ sort: 'price_desc' }))).toEqual([
+      'ThinkPad X1 Carbon',
+      'MacBook Air',
+      'HP Envy',
+      'Dell XPS 13',
+      'ThinkPad T14',
+    ]);
+  });
+
+  it.each(['newest', 'price_asc', 'price_desc'])(
+    'pages through every result once with the cursor (%s)',
+    async (sort) => {
+      const all = names(await search({ sort, limit: 48 }));
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: SearchResult = await search({ sort, limit: 2, ...(cursor ? { cursor } : {}) });
+        expect(page.total).toBe(5);
+        seen.push(...names(page));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(seen).toEqual(all);
+    },
+  );
+
+  it('answers 400 for a forged cursor or bad filters, and treats odd text as plain words', async () => {
+    for (const url of [
+      `/api/search?cursor=${Buffer.from('{"v":"x","id":"1"}').toString('base64url')}`,
+      '/api/search?cursor=%%%',
+      '/api/search?condition=Broken',
+      '/api/search?minPrice=-1',
+      '/api/search?category=nope',
+      '/api/search?limit=1000',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toMatchObject({ error: { code: expect.any(String) } });
+    }
+    for (const q of ["'; drop table products; --", '&|!:*()', '<script>']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/search?q=${encodeURIComponent(q)}`,
+      });
+      expect(response.statusCode, q).toBe(200);
+    }
+  });
+});
