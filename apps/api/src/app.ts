@@ -28,6 +28,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { accessControlPlugin } from './plugins/access-control.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { conditionalGetPlugin } from './plugins/conditional-get.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, handleFrameworkError } from './plugins/errors.ts';
 import { staticClientPlugin } from './plugins/static-client.ts';
@@ -82,6 +83,7 @@ export async function buildApp(options: AppOptions) {
   const db = database.db;
 
   await app.register(errorsPlugin);
+  await app.register(conditionalGetPlugin);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(docsPlugin);
   await app.register(authPlugin, {

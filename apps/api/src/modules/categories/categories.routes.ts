@@ -9,7 +9,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
   app.get(
     '/api/categories',
     {
-      config: { access: 'public' },
+      config: { access: 'public', revalidate: true },
       schema: {
         tags: ['categories'],
         summary: 'All product categories',
@@ -22,7 +22,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
   app.get(
     '/api/category/:id',
     {
-      config: { access: 'public' },
+      config: { access: 'public', revalidate: true },
       schema: {
         tags: ['categories'],
         summary: 'One category: its name and its products',

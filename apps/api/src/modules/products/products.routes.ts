@@ -11,7 +11,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.get(
     '/api/search',
     {
-      config: { access: 'public' },
+      config: { access: 'public', revalidate: true },
       schema: {
         tags: ['products'],
         summary:
@@ -26,7 +26,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.get(
     '/api/advertiseProducts',
     {
-      config: { access: 'public' },
+      config: { access: 'public', revalidate: true },
       schema: {
         tags: ['products'],
         summary: "Home 'Advertised Items': advertised products that are not sold",
@@ -39,7 +39,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.get(
     '/api/latestProducts',
     {
-      config: { access: 'public' },
+      config: { access: 'public', revalidate: true },
       schema: {
         tags: ['products'],
         summary: "Home 'Latest Items': the newest available products",

@@ -88,7 +88,7 @@ afterAll(async () => {
 
 async function search(params: Record<string, string | number>) {
   const query = new URLSearchParams(
-    Object.entries({ q: tag, ...params }).map(([k, v]) => [k, String(v)]),
+    Object.entries({ q: tag, ...params }).map(([k, v]): [string, string] => [k, String(v)]),
   );
   const response = await t.app.inject({ method: 'GET', url: `/api/search?${query}` });
   expect(response.statusCode, response.body).toBe(200);

@@ -4,6 +4,7 @@ import { Link, NavLink, useNavigate } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
+import { NavbarSearch } from '../../features/search/components/navbar-search.tsx';
 import { messages } from '../../lib/messages.ts';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -79,7 +80,9 @@ export function Navbar() {
           </span>
         </Link>
 
-        <ul className="ml-auto hidden items-center gap-1 md:flex">
+        <NavbarSearch className="ml-auto hidden max-w-xs flex-1 md:flex" />
+
+        <ul className="hidden items-center gap-1 md:flex">
           {links.map((link) => (
             <li key={link.to}>
               <NavLink to={link.to} end={link.end} className={linkClass}>
@@ -116,6 +119,9 @@ export function Navbar() {
           id={menuId}
           className="flex flex-col gap-1 border-t border-base-300 px-4 py-3 md:hidden"
         >
+          <li className="pb-2">
+            <NavbarSearch onDone={() => setMenuOpen(false)} />
+          </li>
           {links.map((link) => (
             <li key={link.to}>
               <NavLink

@@ -1,0 +1,37 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Public lists: answered with an ETag, revalidated on every visit, 304 when unchanged. */
+    revalidate?: boolean;
+  }
+}
+
+/**
+ * Conditional GETs for the catalogue lists: browsers (and proxies) keep the bytes
+ * and ask "still the same?"; an unchanged list costs a 304 and no body. The answer
+ * depends on who asks (contact details for signed-in users), hence `Vary`.
+ */
+export const conditionalGetPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (
+      request.method !== 'GET' ||
+      reply.statusCode !== 200 ||
+      !request.routeOptions.config.revalidate
+    )
+      return payload;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+    reply.header('etag', etag);
+    reply.header('cache-control', 'no-cache');
+    reply.header('vary', 'Cookie, Authorization');
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(etag)) {
+      reply.code(304);
+      return '';
+    }
+    return payload;
+  });
+});

@@ -1,0 +1,33 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { searchResultSchema } from '@laptops/shared/search';
+import { apiRequest } from '../../../lib/api-client.ts';
+import type { SearchFilters } from '../search-params.ts';
+
+/** GET /api/search: one page of laptops matching the filters; empty filters are left out. */
+export function searchProducts(filters: SearchFilters, cursor?: string) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) {
+    const text = value.trim();
+    if (text !== '') params.set(key, text);
+  }
+  if (cursor) params.set('cursor', cursor);
+  return apiRequest(`/api/search?${params.toString()}`, searchResultSchema);
+}
+
+export const searchInfiniteQueryOptions = (filters: SearchFilters) =>
+  infiniteQueryOptions({
+    queryKey: ['products', 'search', filters],
+    queryFn: ({ pageParam }) => searchProducts(filters, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    // Back and forward show the pages already loaded instead of refetching each one.
+    staleTime: 60_000,
+  });
+
+/** The pages loaded so far; while new filters load, the previous results stay on screen. */
+export function useSearchProducts(filters: SearchFilters) {
+  return useInfiniteQuery({
+    ...searchInfiniteQueryOptions(filters),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { messages } from '../../../lib/messages.ts';
+import { writeFilters } from '../search-params.ts';
+
+type NavbarSearchProps = {
+  /** Called after navigating, e.g. to close the phone menu. */
+  onDone?: () => void;
+  className?: string;
+};
+
+/** The navbar's search box: a new search for the typed text on /search. */
+export function NavbarSearch({ onDone, className = '' }: NavbarSearchProps) {
+  const [q, setQ] = useState('');
+  const navigate = useNavigate();
+  const t = messages.search;
+
+  return (
+    <form
+      role="search"
+      className={`join ${className}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const params = writeFilters({ q }).toString();
+        void navigate(params ? `/search?${params}` : '/search');
+        onDone?.();
+      }}
+    >
+      <input
+        type="search"
+        name="q"
+        className="input input-sm join-item w-full min-w-0"
+        aria-label={t.navbarLabel}
+        placeholder={t.navbarPlaceholder}
+        maxLength={200}
+        value={q}
+        onChange={(event) => setQ(event.currentTarget.value)}
+      />
+      <button
+        type="submit"
+        className="btn btn-sm btn-primary join-item"
+        aria-label={t.navbarSubmit}
+      >
+        <svg
+          viewBox="0 0 24 24"
+          className="size-4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
+          <circle cx="11" cy="11" r="7" />
+          <path d="m20 20-3.5-3.5" />
+        </svg>
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,217 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Product } from '@laptops/shared/products';
+import type { SearchResult } from '@laptops/shared/search';
+import { SearchPage } from './search-page.tsx';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+const lenovo = '3f2b8c1e-7a4d-4e2f-9b1a-5c6d7e8f9a0b';
+
+function makeProduct(id: string, name: string): Product {
+  return {
+    _id: id,
+    name,
+    image: `/api/images/${id}.webp`,
+    thumbnail: `/api/images/${id}-thumb.webp`,
+    location: 'Boston, MA',
+    description: 'Works well.',
+    category: lenovo,
+    categoryName: 'Lenovo',
+    conditionType: 'Good',
+    dateOfPost: '2026-11-20T09:15:00.000Z',
+    yearsOfUse: 2,
+    originalPrice: 1299,
+    resalePrice: 500,
+    mobileNumber: null,
+    sellerName: 'Marcus Lee',
+    sellerImage: null,
+    sellerEmail: null,
+    isVerified: false,
+    status: 'available',
+    isSold: false,
+    isAdvertise: false,
+  };
+}
+
+let searches: URLSearchParams[];
+let answer: (params: URLSearchParams) => Response;
+
+const pages: Record<string, SearchResult> = {
+  first: {
+    products: [makeProduct('p1', 'ThinkPad X1'), makeProduct('p2', 'ThinkPad T14')],
+    total: 3,
+    nextCursor: 'c2',
+  },
+  c2: { products: [makeProduct('p3', 'ThinkPad P1')], total: 3, nextCursor: null },
+};
+
+beforeEach(() => {
+  searches = [];
+  answer = (params) => json(pages[params.get('cursor') ?? 'first']);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/categories') {
+        return json([{ _id: lenovo, name: 'Lenovo', image: '/api/images/lenovo.webp' }]);
+      }
+      if (url.pathname === '/api/search') {
+        searches.push(url.searchParams);
+        return answer(url.searchParams);
+      }
+      return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderPage(entry: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/search',
+        element: (
+          <SearchPage
+            renderGrid={(products) => (
+              <ul aria-label="Laptops">
+                {products.map((product) => (
+                  <li key={product._id}>{product.name}</li>
+                ))}
+              </ul>
+            )}
+          />
+        ),
+      },
+    ],
+    { initialEntries: [entry] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, user: userEvent.setup() };
+}
+
+const shown = () =>
+  within(screen.getByRole('list', { name: 'Laptops' }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+
+const plain = (params: URLSearchParams | undefined) => Object.fromEntries(params ?? []);
+
+describe('SearchPage', () => {
+  it('reads the filters from the URL, shows the count and loads more in place', async () => {
+    const { user } = renderPage(
+      `/search?q=thinkpad&category=${lenovo}&condition=Good&minPrice=300&sort=price_asc`,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Results for "thinkpad"');
+    expect(screen.getByRole('status')).toBeTruthy();
+
+    expect(await screen.findByText('3 laptops found')).toBeTruthy();
+    expect(plain(searches[0])).toEqual({
+      q: 'thinkpad',
+      category: lenovo,
+      condition: 'Good',
+      minPrice: '300',
+      sort: 'price_asc',
+    });
+    expect(shown()).toEqual(['ThinkPad X1', 'ThinkPad T14']);
+
+    expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('thinkpad');
+    expect((screen.getByLabelText('Condition') as HTMLSelectElement).value).toBe('Good');
+    expect((screen.getByLabelText('Min price') as HTMLInputElement).value).toBe('300');
+    expect((screen.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('price_asc');
+    await waitFor(() =>
+      expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe(lenovo),
+    );
+
+    const firstItem = within(screen.getByRole('list', { name: 'Laptops' })).getAllByRole(
+      'listitem',
+    )[0];
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(shown()).toEqual(['ThinkPad X1', 'ThinkPad T14', 'ThinkPad P1']));
+    expect(plain(searches[1])).toEqual({ ...plain(searches[0]), cursor: 'c2' });
+    // The cards already shown are the same elements, not a re-rendered list.
+    expect(within(screen.getByRole('list', { name: 'Laptops' })).getAllByRole('listitem')[0]).toBe(
+      firstItem,
+    );
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(screen.getByText('3 laptops found')).toBeTruthy();
+  });
+
+  it('puts applied filters in the URL and Clear removes them', async () => {
+    const { router, user } = renderPage('/search');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Search laptops');
+    await screen.findByText('3 laptops found');
+    expect(plain(searches[0])).toEqual({ sort: 'newest' });
+
+    await user.type(screen.getByLabelText('Search'), 'x1');
+    await user.type(screen.getByLabelText('Max price'), '900');
+    await user.type(screen.getByLabelText('Location'), 'Boston');
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'price_desc');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+
+    expect(router.state.location.search).toBe('?q=x1&maxPrice=900&location=Boston&sort=price_desc');
+    await waitFor(() =>
+      expect(plain(searches.at(-1))).toEqual({
+        q: 'x1',
+        maxPrice: '900',
+        location: 'Boston',
+        sort: 'price_desc',
+      }),
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Results for "x1"');
+
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(router.state.location.search).toBe('');
+    expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('');
+
+    // Back restores the previous search, form included.
+    await router.navigate(-1);
+    await waitFor(() =>
+      expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('x1'),
+    );
+  });
+
+  it('says when nothing matches and offers to clear the filters', async () => {
+    answer = () => json({ products: [], total: 0, nextCursor: null });
+    const { router, user } = renderPage('/search?q=zzz&condition=Fair');
+    expect(await screen.findByText('No laptops match your search.')).toBeTruthy();
+    expect(screen.queryByText(/laptops? found/)).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Clear filters' }));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('shows an error with a retry', async () => {
+    answer = () => json({ error: { code: 'INTERNAL', message: 'Boom' } }, 500);
+    const { user } = renderPage('/search?q=mac');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('We could not load the search results.');
+
+    answer = (params) => json(pages[params.get('cursor') ?? 'first']);
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('3 laptops found')).toBeTruthy();
+  });
+
+  it('says "1 laptop found" for a single match', async () => {
+    answer = () =>
+      json({ products: [makeProduct('p1', 'MacBook Air')], total: 1, nextCursor: null });
+    renderPage('/search?q=air');
+    expect(await screen.findByText('1 laptop found')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+});

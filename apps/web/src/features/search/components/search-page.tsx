@@ -1,0 +1,328 @@
+import { useId, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { conditionTypes, type Product } from '@laptops/shared/products';
+import { searchSorts } from '@laptops/shared/search';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { messages } from '../../../lib/messages.ts';
+import { useCategoryOptions } from '../api/get-category-options.ts';
+import { useSearchProducts } from '../api/search-products.ts';
+import { defaultFilters, readFilters, writeFilters, type SearchFilters } from '../search-params.ts';
+
+const t = messages.search;
+
+/** Tailwind's `lg`: from here on the filters are a sidebar rather than a disclosure. */
+const DESKTOP_QUERY = '(min-width: 1024px)';
+
+function subscribeDesktop(onChange: () => void) {
+  if (typeof window.matchMedia !== 'function') return () => {};
+  const query = window.matchMedia(DESKTOP_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+const isDesktop = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia(DESKTOP_QUERY).matches;
+
+type SearchPageProps = {
+  /** Draws the cards; the app passes the products grid with its Book and Report actions. */
+  renderGrid: (products: Product[]) => ReactNode;
+};
+
+/**
+ * /search: free text and filters kept in the URL (shareable, Back works), the
+ * number of matches and the results a page at a time. Loading more appends below,
+ * so the laptops already on screen stay where they are.
+ */
+export function SearchPage({ renderGrid }: SearchPageProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => readFilters(searchParams), [searchParams]);
+  const filtersKey = writeFilters(filters).toString();
+  const search = useSearchProducts(filters);
+
+  const products = useMemo(() => {
+    const seen = new Set<string>();
+    return (search.data?.pages ?? [])
+      .flatMap((page) => page.products)
+      .filter((product) => !seen.has(product._id) && Boolean(seen.add(product._id)));
+  }, [search.data]);
+  const total = search.data?.pages[0]?.total ?? 0;
+
+  const apply = (next: SearchFilters) => setSearchParams(writeFilters(next));
+
+  let results: ReactNode;
+  if (search.data === undefined) {
+    results = search.isError ? (
+      <div role="alert" className="alert alert-error">
+        <span>{t.loadFailed}</span>
+        <button type="button" className="btn btn-sm" onClick={() => void search.refetch()}>
+          {t.retry}
+        </button>
+      </div>
+    ) : (
+      <Spinner />
+    );
+  } else if (products.length === 0) {
+    results = (
+      <div className="flex flex-col items-center gap-4 py-16 text-center">
+        <p className="text-lg text-base-content/75">{t.noResults}</p>
+        <Link to="/search" className="btn btn-primary">
+          {t.clearFilters}
+        </Link>
+      </div>
+    );
+  } else {
+    const fetchingMore = search.isFetchingNextPage;
+    results = (
+      <>
+        <div
+          aria-busy={search.isPlaceholderData}
+          className={search.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+        >
+          {renderGrid(products)}
+        </div>
+        {search.isFetchNextPageError && (
+          <div role="alert" className="alert alert-error mt-6">
+            <span>{t.loadMoreFailed}</span>
+            <button
+              type="button"
+              className="btn btn-sm"
+              onClick={() => void search.fetchNextPage()}
+            >
+              {t.retry}
+            </button>
+          </div>
+        )}
+        {search.hasNextPage && !search.isFetchNextPageError && (
+          <div className="mt-8 flex justify-center">
+            <button
+              type="button"
+              className="btn btn-outline btn-primary min-w-40"
+              disabled={fetchingMore || search.isPlaceholderData}
+              aria-busy={fetchingMore}
+              onClick={() => void search.fetchNextPage()}
+            >
+              {fetchingMore && (
+                <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+              )}
+              {t.loadMore}
+            </button>
+          </div>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] lg:items-start lg:gap-8">
+      <h1 className="text-2xl font-bold sm:text-3xl lg:col-span-2">
+        {filters.q ? t.resultsFor(filters.q) : t.title}
+      </h1>
+      <FilterPanel
+        key={filtersKey}
+        filters={filters}
+        onApply={apply}
+        onClear={() => setSearchParams(new URLSearchParams())}
+      />
+      <section aria-label={t.results} className="min-w-0">
+        {search.data !== undefined && products.length > 0 && (
+          <p aria-live="polite" className="mb-4 text-base-content/75">
+            {t.count(total)}
+          </p>
+        )}
+        {results}
+      </section>
+    </div>
+  );
+}
+
+type FilterPanelProps = {
+  filters: SearchFilters;
+  onApply: (filters: SearchFilters) => void;
+  onClear: () => void;
+};
+
+/**
+ * A disclosure on phones, an always-open sidebar on desktop. Keyed by the URL's
+ * filters, so Back and Clear reset what the form shows.
+ */
+function FilterPanel({ filters, onApply, onClear }: FilterPanelProps) {
+  const [draft, setDraft] = useState(filters);
+  const [open, setOpen] = useState(false);
+  const desktop = useSyncExternalStore(subscribeDesktop, isDesktop, () => false);
+  const categories = useCategoryOptions();
+  const id = useId();
+
+  const set =
+    <K extends keyof SearchFilters>(key: K) =>
+    (event: { currentTarget: { value: string } }) => {
+      const value = event.currentTarget.value;
+      setDraft((current) => ({ ...current, [key]: value }));
+    };
+
+  const field = (key: keyof SearchFilters) => `${id}-${key}`;
+
+  return (
+    <details
+      open={desktop || open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      className="rounded-box border border-base-300 bg-base-100 lg:sticky lg:top-20"
+    >
+      <summary className="cursor-pointer px-4 py-3 font-semibold lg:hidden">{t.filters}</summary>
+      <form
+        role="search"
+        aria-label={t.filters}
+        className="flex flex-col gap-4 p-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setOpen(false);
+          onApply(draft);
+        }}
+      >
+        <div className="flex flex-col gap-1">
+          <label htmlFor={field('q')} className="text-sm font-medium">
+            {t.query}
+          </label>
+          <input
+            id={field('q')}
+            type="search"
+            className="input w-full"
+            placeholder={t.queryPlaceholder}
+            maxLength={200}
+            value={draft.q}
+            onChange={set('q')}
+          />
+        </div>
+
+        <div className="flex flex-col gap-1">
+          <label htmlFor={field('category')} className="text-sm font-medium">
+            {t.category}
+          </label>
+          <select
+            id={field('category')}
+            className="select w-full"
+            value={draft.category}
+            onChange={set('category')}
+          >
+            <option value="">{t.anyCategory}</option>
+            {categories.data?.map((category) => (
+              <option key={category._id} value={category._id}>
+                {category.name}
+              </option>
+            ))}
+          </select>
+        </div>
+
+        <div className="flex flex-col gap-1">
+          <label htmlFor={field('condition')} className="text-sm font-medium">
+            {t.condition}
+          </label>
+          <select
+            id={field('condition')}
+            className="select w-full"
+            value={draft.condition}
+            onChange={set('condition')}
+          >
+            <option value="">{t.anyCondition}</option>
+            {conditionTypes.map((condition) => (
+              <option key={condition} value={condition}>
+                {t.conditions[condition]}
+              </option>
+            ))}
+          </select>
+        </div>
+
+        <div className="grid grid-cols-2 gap-3">
+          {(['minPrice', 'maxPrice'] as const).map((key) => (
+            <div key={key} className="flex min-w-0 flex-col gap-1">
+              <label htmlFor={field(key)} className="text-sm font-medium">
+                {t[key]}
+              </label>
+              <div className="input w-full">
+                <span aria-hidden="true" className="text-base-content/60">
+                  {t.currency}
+                </span>
+                <input
+                  id={field(key)}
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  max={100_000}
+                  step="any"
+                  value={draft[key]}
+                  onChange={set(key)}
+                />
+              </div>
+            </div>
+          ))}
+        </div>
+
+        <div className="flex flex-col gap-1">
+          <label htmlFor={field('location')} className="text-sm font-medium">
+            {t.location}
+          </label>
+          <input
+            id={field('location')}
+            type="text"
+            className="input w-full"
+            placeholder={t.locationPlaceholder}
+            maxLength={120}
+            value={draft.location}
+            onChange={set('location')}
+          />
+        </div>
+
+        <div className="flex flex-col gap-1">
+          <label htmlFor={field('maxYears')} className="text-sm font-medium">
+            {t.maxYears}
+          </label>
+          <input
+            id={field('maxYears')}
+            type="number"
+            inputMode="numeric"
+            className="input w-full"
+            min={0}
+            max={50}
+            step={1}
+            value={draft.maxYears}
+            onChange={set('maxYears')}
+          />
+        </div>
+
+        <div className="flex flex-col gap-1">
+          <label htmlFor={field('sort')} className="text-sm font-medium">
+            {t.sort}
+          </label>
+          <select
+            id={field('sort')}
+            className="select w-full"
+            value={draft.sort}
+            onChange={set('sort')}
+          >
+            {searchSorts.map((sort) => (
+              <option key={sort} value={sort}>
+                {t.sorts[sort]}
+              </option>
+            ))}
+          </select>
+        </div>
+
+        <div className="flex gap-2">
+          <button type="submit" className="btn btn-primary flex-1">
+            {t.apply}
+          </button>
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={() => {
+              setDraft(defaultFilters);
+              setOpen(false);
+              onClear();
+            }}
+          >
+            {t.clear}
+          </button>
+        </div>
+      </form>
+    </details>
+  );
+}
