@@ -104,6 +104,13 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
               }),
             },
             {
+              path: 'search',
+              lazy: withTimeout(async () => {
+                const { SearchRoute } = await import('./routes/search.tsx');
+                return { Component: SearchRoute };
+              }),
+            },
+            {
               path: 'login',
               lazy: withTimeout(async () => {
                 const { LoginPage } = await import('../features/auth/components/login-page.tsx');
