@@ -60,7 +60,17 @@ test('a seller adds a product with an image; it shows in My Products, its catego
 
   await page.goto('/');
   const latest = page.getByRole('region', { name: 'Latest Items' });
-  await expect(latest.getByRole('article').first()).toHaveAttribute('aria-label', name);
+  await expect(latest.getByRole('article', { name })).toBeVisible();
+  // First, unless another test posted a laptop in the meantime (tests run in parallel).
+  const newest = (await (await page.request.get('/api/latestProducts')).json()) as {
+    name: string;
+    dateOfPost: string;
+  }[];
+  const mine = newest.find((p) => p.name === name);
+  expect(mine).toBeDefined();
+  expect(
+    newest.slice(0, newest.indexOf(mine!)).every((p) => p.dateOfPost >= mine!.dateOfPost),
+  ).toBe(true);
   await expect(
     page.getByRole('region', { name: 'Advertised Items' }).getByRole('article', { name }),
   ).toHaveCount(0);
