@@ -2,13 +2,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactMessageInputSchema, contactMessageResultSchema } from '@laptops/shared/contact';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { createRateLimiter } from '../../lib/rate-limiter.ts';
 import { receiveContactMessage } from './contact.service.ts';
+
+/** Contact Us messages one IP address may send per 10 minutes. */
+export const CONTACT_MESSAGES_PER_WINDOW = 5;
 
 export const contactRoutes: FastifyPluginAsyncZod<{
   db: Db;
   mailer: Mailer;
   operatorAddress: string;
 }> = async (app, { db, mailer, operatorAddress }) => {
+  // Anyone may write, so one address may send a few messages, not a flood.
+  const perIp = createRateLimiter({ max: CONTACT_MESSAGES_PER_WINDOW, windowMs: 10 * 60_000 });
+
   app.post(
     '/api/contact',
     {
@@ -22,6 +30,15 @@ export const contactRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
+      const limit = perIp.hit(request.ip);
+      if (limit.limited) {
+        reply.header('retry-after', String(limit.retryAfterSeconds));
+        throw new HttpError(
+          429,
+          'TOO_MANY_REQUESTS',
+          'You have sent several messages already. Please wait a few minutes.',
+        );
+      }
       const saved = await receiveContactMessage(
         { db, mailer, operatorAddress, log: request.log },
         request.body,

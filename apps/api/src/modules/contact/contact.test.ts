@@ -4,6 +4,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../db/schema/contact-messages.ts';
 import { startSmtpSink } from '../../test/smtp-sink.ts';
+import { CONTACT_MESSAGES_PER_WINDOW } from './contact.routes.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 
 let t: TestContext;
@@ -127,6 +128,30 @@ describe('the outbox (no SMTP_URL)', () => {
       const eml = await fs.readFile(path.join(outbox, files[0] ?? ''), 'utf8');
       expect(eml).toContain('To: Laptop Resale <operator@laptops.test>');
       expect(eml).toContain('Kept on disk.');
+    } finally {
+      await local.close();
+    }
+  });
+});
+
+describe('flood protection', () => {
+  it('takes a few messages from one address, then answers 429 and stores nothing more', async () => {
+    const local = await createTestContext();
+    try {
+      const send = () =>
+        local.app.inject({
+          method: 'POST',
+          url: '/api/contact',
+          remoteAddress: '10.9.8.7',
+          payload: { email: 'spam@example.com', subject: 'Hi', message: 'Buy followers' },
+        });
+      for (let i = 0; i < CONTACT_MESSAGES_PER_WINDOW; i++)
+        expect((await send()).statusCode).toBe(201);
+      const refused = await send();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ error: { code: 'TOO_MANY_REQUESTS' } });
+      const [stored] = await local.database.db.select({ n: count() }).from(contactMessages);
+      expect(stored?.n).toBe(CONTACT_MESSAGES_PER_WINDOW);
     } finally {
       await local.close();
     }
