@@ -1,3 +1,5 @@
+import { tooLongMessage } from './fields.ts';
+
 /**
  * Validation messages shared by forms and the server. Where SPEC.md words a
  * message, it is kept exactly as written there (including its spelling).
@@ -58,7 +60,7 @@ export const productMessages = {
   priceTooHigh: 'The price can be at most $100,000',
   mobileInvalid: 'Please enter a phone number, like +1 512 555 0100',
   yearsInvalid: 'Please enter whole years, from 0 to 50',
-  tooLong: (max: number) => `This can be at most ${max} characters`,
+  tooLong: tooLongMessage,
   imageNotOurs: 'Please upload the product image first',
   categoryUnknown: 'Please choose one of the categories',
 } as const;

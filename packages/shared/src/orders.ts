@@ -1,32 +1,11 @@
 import { z } from 'zod';
 import { bookingMessages as m } from './messages.ts';
-import { phonePattern } from './products.ts';
-
-const blankToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
+import { phoneNumber, requiredText } from './fields.ts';
 
 /** The booking modal's fields: where to meet and how to reach the buyer. */
 export const bookingFieldsSchema = z.object({
-  meetingLocation: z.preprocess(
-    blankToUndefined,
-    z
-      .string({ error: m.locationRequired })
-      .trim()
-      .min(1, m.locationRequired)
-      .max(200, 'At most 200 characters'),
-  ),
-  buyerPhone: z.preprocess(
-    blankToUndefined,
-    z
-      .string({ error: m.phoneRequired })
-      .trim()
-      .min(1, m.phoneRequired)
-      .max(30, m.phoneInvalid)
-      .refine(
-        (text) => phonePattern.test(text) && (text.match(/\d/g)?.length ?? 0) >= 7,
-        m.phoneInvalid,
-      ),
-  ),
+  meetingLocation: requiredText(m.locationRequired, 200),
+  buyerPhone: phoneNumber(m.phoneRequired, m.phoneInvalid),
 });
 export type BookingFields = z.output<typeof bookingFieldsSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blankToUndefined, phoneNumber, requiredText } from './fields.ts';
 import { productMessages as m } from './messages.ts';
 
 export const conditionTypes = ['Excellent', 'Good', 'Fair'] as const;
@@ -39,16 +40,6 @@ export const productSchema = z.object({
 
 export type Product = z.infer<typeof productSchema>;
 
-/** Empty text means "not given", so the required message shows rather than a format one. */
-const blankToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
-
-const requiredText = (required: string, max: number) =>
-  z.preprocess(
-    blankToUndefined,
-    z.string({ error: required }).trim().min(1, required).max(max, m.tooLong(max)),
-  );
-
 /** Dollars with at most two decimals, typed as text in the form or sent as a number. */
 const dollars = (required: string) =>
   z.preprocess(
@@ -63,21 +54,6 @@ const dollars = (required: string) =>
       .refine((n) => Math.round(n * 100) === Math.round(n * 100 * 1e6) / 1e6, m.priceInvalid)
       .refine((n) => n > 0, m.pricePositive)
       .refine((n) => n <= 100_000, m.priceTooHigh),
-  );
-
-/** A phone number: digits with the usual separators, 7 to 15 digits in all. */
-export const phonePattern = /^\+?[\d\s().-]{7,20}$/;
-const phone = (required: string) =>
-  requiredText(required, 30).pipe(
-    z
-      .string()
-      .refine(
-        (text) =>
-          phonePattern.test(text) &&
-          (text.match(/\d/g)?.length ?? 0) >= 7 &&
-          (text.match(/\d/g)?.length ?? 0) <= 15,
-        m.mobileInvalid,
-      ),
   );
 
 const wholeYears = z.preprocess(
@@ -103,7 +79,7 @@ export const productFieldsSchema = z.object({
   location: requiredText(m.location, 120),
   category: z.preprocess(blankToUndefined, z.string({ error: m.category }).uuid(m.categoryUnknown)),
   conditionType: z.enum(conditionTypes, { error: m.conditionType }),
-  mobileNumber: phone(m.mobileNumber),
+  mobileNumber: phoneNumber(m.mobileNumber, m.mobileInvalid),
   originalPrice: dollars(m.originalPrice),
   resalePrice: dollars(m.resalePrice),
   yearsOfUse: wholeYears,

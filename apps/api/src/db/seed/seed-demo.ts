@@ -45,9 +45,8 @@ export async function seedDemoData(
 ): Promise<boolean> {
   // One transaction: a seed that fails half way leaves the database empty, to retry.
   return database.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    if (!(await isMarketplaceEmpty(db))) return false;
-    await seedInto(db, storage, now);
+    if (!(await isMarketplaceEmpty(tx))) return false;
+    await seedInto(tx, storage, now);
     return true;
   });
 }

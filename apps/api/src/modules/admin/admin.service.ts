@@ -6,15 +6,15 @@ import { orders } from '../../db/schema/orders.ts';
 import { products } from '../../db/schema/products.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { users, type UserType } from '../../db/schema/users.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 
-type Tx = Db;
 type Page = { page: number; limit: number; q?: string | undefined };
 
 /** Records an admin action; always called inside the transaction that makes the change. */
 export async function audit(
-  tx: Tx,
+  tx: Db,
   admin: Viewer,
   action: AdminAction,
   target: string,
@@ -23,15 +23,13 @@ export async function audit(
   await tx.insert(adminActionsLog).values({ adminId: admin.id, action, target, details });
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Active (not deleted) users of the given roles, searched by name or email, a page at a time. */
 export async function listUsers(
   db: Db,
   roles: UserType[],
   query: Page,
 ): Promise<{ rows: AdminUser[]; total: number }> {
-  const search = query.q ? `%${escapeLike(query.q)}%` : undefined;
+  const search = query.q ? containsPattern(query.q) : undefined;
   const where = and(
     isNull(users.deletedAt),
     inArray(users.typeOfUser, roles),
@@ -59,7 +57,7 @@ export async function listUsers(
   };
 }
 
-async function findActiveUser(tx: Tx, email: string, roles?: UserType[]) {
+async function findActiveUser(tx: Db, email: string, roles?: UserType[]) {
   const [user] = await tx
     .select()
     .from(users)
@@ -75,13 +73,13 @@ export async function verifySeller(
   email: string,
 ): Promise<{ modifiedCount: number; name: string }> {
   return db.transaction(async (tx) => {
-    const seller = await findActiveUser(tx as unknown as Tx, email, ['seller']);
+    const seller = await findActiveUser(tx, email, ['seller']);
     if (seller.isVerified) return { modifiedCount: 0, name: seller.name };
     await tx
       .update(users)
       .set({ isVerified: true, updatedAt: new Date() })
       .where(eq(users.id, seller.id));
-    await audit(tx as unknown as Tx, admin, 'verify-seller', seller.email);
+    await audit(tx, admin, 'verify-seller', seller.email);
     return { modifiedCount: 1, name: seller.name };
   });
 }
@@ -92,13 +90,13 @@ export async function makeAdmin(
   email: string,
 ): Promise<{ modifiedCount: number; name: string }> {
   return db.transaction(async (tx) => {
-    const user = await findActiveUser(tx as unknown as Tx, email);
+    const user = await findActiveUser(tx, email);
     if (user.typeOfUser === 'admin') return { modifiedCount: 0, name: user.name };
     await tx
       .update(users)
       .set({ typeOfUser: 'admin', updatedAt: new Date() })
       .where(eq(users.id, user.id));
-    await audit(tx as unknown as Tx, admin, 'make-admin', user.email, { from: user.typeOfUser });
+    await audit(tx, admin, 'make-admin', user.email, { from: user.typeOfUser });
     return { modifiedCount: 1, name: user.name };
   });
 }
@@ -117,8 +115,7 @@ export async function deleteUser(
   action: AdminAction,
 ): Promise<{ deletedCount: number; name: string }> {
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Tx;
-    const user = await findActiveUser(t, email, roles);
+    const user = await findActiveUser(tx, email, roles);
     if (user.id === admin.id)
       throw new HttpError(409, 'SELF_DELETE', 'You cannot delete your own account.');
     if (user.typeOfUser === 'admin') {
@@ -158,7 +155,7 @@ export async function deleteUser(
           ),
         );
     }
-    await audit(t, admin, action, user.email, {
+    await audit(tx, admin, action, user.email, {
       typeOfUser: user.typeOfUser,
       cancelledBookings: cancelled.length,
     });

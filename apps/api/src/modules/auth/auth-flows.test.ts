@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
 import { createUser } from '../../db/seed/factories.ts';
-import { multipartBody } from '../../test/multipart.ts';
 import { startSmtpSink } from '../../test/smtp-sink.ts';
 import { createTestContext, signIn, type TestContext } from '../../test/test-app.ts';
+import { uploadTestImage } from '../../test/upload-helper.ts';
 
 let t: TestContext;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -19,23 +18,6 @@ afterAll(async () => {
 });
 
 const mailsTo = (email: string) => smtp.received.filter((mail) => mail.to.includes(email));
-
-async function uploadAs(cookie: string): Promise<string> {
-  const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#f60' } })
-    .png()
-    .toBuffer();
-  const body = multipartBody([
-    { name: 'image', filename: 'me.png', contentType: 'image/png', data: png },
-  ]);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/images',
-    headers: { ...body.headers, cookie },
-    payload: body.payload,
-  });
-  expect(response.statusCode).toBe(201);
-  return response.json<{ data: { url: string } }>().data.url;
-}
 
 describe('sign-up', () => {
   it('creates the account signed in, sends a welcome email, and refuses a duplicate email', async () => {
@@ -183,9 +165,9 @@ describe('profile update', () => {
       t.app.inject({ method: 'POST', url: '/api/auth/update-user', headers: { cookie }, payload });
 
     expect((await update({ name: 'Display Name' })).statusCode).toBe(200);
-    const mine = await uploadAs(cookie);
+    const mine = await uploadTestImage(t.app, cookie);
     expect((await update({ image: mine })).statusCode).toBe(200);
-    const theirs = await uploadAs(otherCookie);
+    const theirs = await uploadTestImage(t.app, otherCookie);
     expect((await update({ image: theirs })).statusCode).toBe(400);
     expect((await update({ image: 'https://tracker.example/pixel.gif' })).statusCode).toBe(400);
 

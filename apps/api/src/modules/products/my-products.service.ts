@@ -98,7 +98,7 @@ export async function deleteMyProduct(
   id: string,
 ): Promise<{ deletedCount: number }> {
   return db.transaction(async (tx) => {
-    const product = await findOwnProduct(tx as unknown as Db, sellerId, id);
+    const product = await findOwnProduct(tx, sellerId, id);
     if (product.status === 'sold')
       throw new HttpError(409, 'PRODUCT_SOLD', 'A sold product cannot be deleted.');
     const [booked] = await tx.select({ n: count() }).from(orders).where(eq(orders.productId, id));

@@ -5,14 +5,13 @@ import type { Db } from '../../db/client.ts';
 import { categories } from '../../db/schema/categories.ts';
 import { products } from '../../db/schema/products.ts';
 import { users } from '../../db/schema/users.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { listed, productColumns, toProduct } from './products.service.ts';
 
 type SearchQuery = z.output<typeof searchQuerySchema>;
 type Cursor = { v: string | number; id: string };
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Words as a prefix tsquery ("think pad" → think:* & pad:*), so a partly typed word
@@ -69,7 +68,7 @@ export async function searchProducts(
     query.maxPrice !== undefined
       ? lte(products.resalePriceCents, Math.round(query.maxPrice * 100))
       : undefined,
-    query.location ? ilike(products.location, `%${escapeLike(query.location)}%`) : undefined,
+    query.location ? ilike(products.location, containsPattern(query.location)) : undefined,
     query.maxYears !== undefined ? lte(products.yearsOfUse, query.maxYears) : undefined,
   ];
   const where = and(...filters);

@@ -90,7 +90,7 @@ export async function dismissReport(
   id: string,
 ): Promise<{ modifiedCount: number }> {
   return db.transaction(async (tx) => {
-    const report = await findOpenReport(tx as unknown as Db, id);
+    const report = await findOpenReport(tx, id);
     await tx
       .update(reports)
       .set({ resolvedAt: new Date(), resolution: 'dismissed' })
@@ -99,7 +99,7 @@ export async function dismissReport(
       .select({ name: products.name })
       .from(products)
       .where(eq(products.id, report.productId));
-    await audit(tx as unknown as Db, admin, 'dismiss-report', product?.name ?? report.productId, {
+    await audit(tx, admin, 'dismiss-report', product?.name ?? report.productId, {
       reportId: report.id,
     });
     return { modifiedCount: 1 };
@@ -116,7 +116,7 @@ export async function removeReportedProduct(
   id: string,
 ): Promise<{ deletedCount: number }> {
   return db.transaction(async (tx) => {
-    const report = await findOpenReport(tx as unknown as Db, id);
+    const report = await findOpenReport(tx, id);
     const now = new Date();
     const [product] = await tx
       .update(products)
@@ -127,16 +127,10 @@ export async function removeReportedProduct(
       .update(reports)
       .set({ resolvedAt: now, resolution: 'product_removed' })
       .where(and(eq(reports.productId, report.productId), isNull(reports.resolvedAt)));
-    await audit(
-      tx as unknown as Db,
-      admin,
-      'remove-reported-product',
-      product?.name ?? report.productId,
-      {
-        reportId: report.id,
-        productId: report.productId,
-      },
-    );
+    await audit(tx, admin, 'remove-reported-product', product?.name ?? report.productId, {
+      reportId: report.id,
+      productId: report.productId,
+    });
     return { deletedCount: product ? 1 : 0 };
   });
 }
