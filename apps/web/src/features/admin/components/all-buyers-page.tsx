@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { AdminUser } from '@laptops/shared/admin';
 import { Avatar } from '../../../components/ui/avatar.tsx';
+import { useHeadingFocusAfterClose } from '../../../components/ui/use-heading-focus.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -21,24 +22,14 @@ export function AllBuyersPage() {
   const buyers = useUsers('buyers', { page: list.page, limit: list.limit, q: list.q });
   const remove = useDeleteBuyer();
   const [toDelete, setToDelete] = useState<AdminUser | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  /** Set when a delete succeeded: its row and Delete button are gone, so the focus goes to the heading. */
-  const refocusHeading = useRef(false);
-
-  // After the dialog has closed (a child's effect runs first): the heading is no longer inert.
-  useEffect(() => {
-    if (toDelete === null && refocusHeading.current) {
-      refocusHeading.current = false;
-      headingRef.current?.focus();
-    }
-  }, [toDelete]);
+  const { headingRef, focusHeadingOnClose } = useHeadingFocusAfterClose(toDelete !== null);
 
   const onConfirmDelete = () => {
     if (!toDelete) return;
     remove.mutate(toDelete.email, {
       onSuccess: () => {
         toast.success(b.deleteSuccess);
-        refocusHeading.current = true;
+        focusHeadingOnClose();
         setToDelete(null);
       },
       onError: (error) => {

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { AdminUser } from '@laptops/shared/admin';
 import { Avatar } from '../../../components/ui/avatar.tsx';
+import { useHeadingFocusAfterClose } from '../../../components/ui/use-heading-focus.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -24,17 +25,7 @@ export function AllSellersPage() {
   const verify = useVerifySeller();
   const remove = useDeleteSeller();
   const [toDelete, setToDelete] = useState<AdminUser | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  /** Set when a delete succeeded: its row and Delete button are gone, so the focus goes to the heading. */
-  const refocusHeading = useRef(false);
-
-  // After the dialog has closed (a child's effect runs first): the heading is no longer inert.
-  useEffect(() => {
-    if (toDelete === null && refocusHeading.current) {
-      refocusHeading.current = false;
-      headingRef.current?.focus();
-    }
-  }, [toDelete]);
+  const { headingRef, focusHeadingOnClose } = useHeadingFocusAfterClose(toDelete !== null);
 
   const onVerify = (seller: AdminUser) =>
     verify.mutate(seller.email, {
@@ -48,7 +39,7 @@ export function AllSellersPage() {
     remove.mutate(seller.email, {
       onSuccess: () => {
         toast.success(s.deleteSuccess(seller.email));
-        refocusHeading.current = true;
+        focusHeadingOnClose();
         setToDelete(null);
       },
       onError: (error) => {

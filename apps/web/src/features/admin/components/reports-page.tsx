@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Report } from '@laptops/shared/reports';
+import { useHeadingFocusAfterClose } from '../../../components/ui/use-heading-focus.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -26,17 +27,7 @@ export function ReportsPage() {
   const dismiss = useDismissReport();
   const remove = useRemoveReportedProduct();
   const [toRemove, setToRemove] = useState<Report | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  /** Set when an action took a row away: its buttons are gone, so the focus goes to the heading. */
-  const refocusHeading = useRef(false);
-
-  // After the dialog has closed (a child's effect runs first): the heading is no longer inert.
-  useEffect(() => {
-    if (toRemove === null && refocusHeading.current) {
-      refocusHeading.current = false;
-      headingRef.current?.focus();
-    }
-  }, [toRemove]);
+  const { headingRef, focusHeadingOnClose } = useHeadingFocusAfterClose(toRemove !== null);
 
   const onFilter = (next: ReportStatus) => {
     setStatus(next);
@@ -57,7 +48,7 @@ export function ReportsPage() {
     remove.mutate(toRemove._id, {
       onSuccess: () => {
         toast.success(r.removeSuccess);
-        refocusHeading.current = true;
+        focusHeadingOnClose();
         setToRemove(null);
       },
       onError: (error) => {

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import type { Order } from '@laptops/shared/orders';
+import { useHeadingFocusAfterClose } from '../../../components/ui/use-heading-focus.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -51,24 +52,14 @@ export function MyOrdersPage() {
   const orders = useMyOrders();
   const cancel = useCancelOrder();
   const [toCancel, setToCancel] = useState<Order | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  /** Set when a cancel succeeded: its row and button are gone, so the focus goes to the heading. */
-  const refocusHeading = useRef(false);
-
-  // After the dialog has closed (a child's effect runs first): the heading is no longer inert.
-  useEffect(() => {
-    if (toCancel === null && refocusHeading.current) {
-      refocusHeading.current = false;
-      headingRef.current?.focus();
-    }
-  }, [toCancel]);
+  const { headingRef, focusHeadingOnClose } = useHeadingFocusAfterClose(toCancel !== null);
 
   const onConfirmCancel = () => {
     if (!toCancel) return;
     cancel.mutate(toCancel._id, {
       onSuccess: () => {
         toast.success(t.deleteSuccess);
-        refocusHeading.current = true;
+        focusHeadingOnClose();
         setToCancel(null);
       },
       onError: (error) => {

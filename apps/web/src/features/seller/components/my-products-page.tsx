@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import type { Product } from '@laptops/shared/products';
+import { useHeadingFocusAfterClose } from '../../../components/ui/use-heading-focus.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -22,17 +23,7 @@ export function MyProductsPage() {
   const advertise = useAdvertiseProduct();
   const remove = useDeleteProduct();
   const [toDelete, setToDelete] = useState<Product | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  /** Set when a delete succeeded: its row and Delete button are gone, so the focus goes to the heading. */
-  const refocusHeading = useRef(false);
-
-  // After the dialog has closed (a child's effect runs first): the heading is no longer inert.
-  useEffect(() => {
-    if (toDelete === null && refocusHeading.current) {
-      refocusHeading.current = false;
-      headingRef.current?.focus();
-    }
-  }, [toDelete]);
+  const { headingRef, focusHeadingOnClose } = useHeadingFocusAfterClose(toDelete !== null);
 
   const onAdvertise = (product: Product) =>
     advertise.mutate(product._id, {
@@ -45,7 +36,7 @@ export function MyProductsPage() {
     remove.mutate(toDelete._id, {
       onSuccess: () => {
         toast.success(t.deleteSuccess);
-        refocusHeading.current = true;
+        focusHeadingOnClose();
         setToDelete(null);
       },
       onError: (error) => {
