@@ -134,3 +134,30 @@ test('Google sign-in (a local OpenID Connect server) creates a buyer', async ({ 
   const me = await page.request.get(`/api/users/buyer/${googleUser.email}`);
   expect(await me.json()).toEqual({ isBuyer: true });
 });
+
+test('signing out everywhere from the profile ends the session on every device', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const buyer = await createAccount(request, 'buyer', 'Lost Phone Lou');
+  const phone = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const phonePage = await phone.newPage();
+  await phonePage.goto('/dashboard/myorders');
+  await logIn(phonePage, buyer);
+  await expect(phonePage.getByRole('heading', { name: 'My Orders', level: 1 })).toBeVisible();
+
+  await page.goto('/dashboard/profile');
+  await logIn(page, buyer);
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Please confirm' });
+  await expect(dialog).toContainText('Sign out on every device where you are signed in');
+  await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(page.getByText('You are signed out on every device.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // The other device is signed out too: its next visit asks it to log in.
+  await phonePage.reload();
+  await expect(phonePage).toHaveURL(/\/login$/);
+  await phone.close();
+});

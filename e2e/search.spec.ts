@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { createAccount, logIn } from './support/accounts.ts';
 
 test('search from the navbar, filter in the URL, load more, and go back', async ({
   page,
@@ -37,4 +38,36 @@ test('search from the navbar, filter in the URL, load more, and go back', async 
   await page.goBack();
   await expect(page).toHaveURL(/\/search\?q=thinkpad$/);
   await expect(page.getByText('2 laptops found')).toBeVisible();
+});
+
+test('a category page filters and pages like search, and lists sold laptops as Not Available', async ({
+  page,
+  request,
+  isMobile,
+}) => {
+  const buyer = await createAccount(request, 'buyer');
+  await page.goto('/');
+  await page
+    .getByRole('region', { name: 'Product Categories' })
+    .getByRole('link', { name: 'Lenovo' })
+    .click();
+  await logIn(page, buyer);
+  await expect(page.getByRole('heading', { name: 'Products of Lenovo', level: 1 })).toBeVisible();
+  // The demo's ThinkPad E14 is sold: it stays on its category page, without Book Now.
+  const sold = page.getByRole('article', { name: 'Lenovo ThinkPad E14 Gen 4, i5, 16 GB, 512 GB' });
+  await expect(sold.getByRole('button', { name: 'Not Available' })).toBeDisabled();
+
+  // The category is fixed by the address, so its filter is not offered.
+  if (isMobile) await page.getByText('Filters', { exact: true }).click();
+  await expect(page.getByLabel('Category')).toHaveCount(0);
+  await page.getByLabel('Condition').selectOption('Excellent');
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(/\/category\/[0-9a-f-]{36}\?condition=Excellent$/);
+  await expect(sold).toHaveCount(0);
+  const cards = page.getByRole('article');
+  await expect(cards.first()).toBeVisible();
+  for (const card of await cards.all()) await expect(card).toContainText('Excellent');
+
+  await page.goBack();
+  await expect(sold.getByRole('button', { name: 'Not Available' })).toBeDisabled();
 });

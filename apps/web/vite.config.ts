@@ -10,5 +10,7 @@ export default defineConfig({
   },
   build: {
     sourcemap: true,
+    // dist/.vite/manifest.json: scripts/check-web-budget.mjs reads the chunk graph from it.
+    manifest: true,
   },
 });

@@ -10,13 +10,18 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import {
+  createMemoryRateLimitStore,
+  createRedisRateLimitStore,
+  type RateLimitStore,
+} from './lib/rate-limiter.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { createLocalImageStorage, type ImageStorage } from './modules/images/image-storage.ts';
+import { createImageStorage, type ImageStorage } from './modules/images/image-storage.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { myProductsRoutes } from './modules/products/my-products.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -29,17 +34,24 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { accessControlPlugin } from './plugins/access-control.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { conditionalGetPlugin } from './plugins/conditional-get.ts';
+import { crossSiteGuardPlugin } from './plugins/cross-site-guard.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, handleFrameworkError } from './plugins/errors.ts';
+import { listCachePlugin } from './plugins/list-cache.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticClientPlugin } from './plugins/static-client.ts';
 
 export type AppOptions = {
   config: Config;
   database: Database;
   authSecret: string;
-  /** Defaults follow the config: SMTP or the outbox, local disk for images. */
+  /**
+   * Defaults follow the config: SMTP or the outbox, S3 or local disk for images,
+   * Redis or memory for rate limits.
+   */
   mailer?: Mailer;
   imageStorage?: ImageStorage;
+  rateLimitStore?: RateLimitStore;
   /** Tests point the real Stripe SDK at a local server. */
   stripeClient?: Stripe;
   logger?: FastifyServerOptions['logger'];
@@ -50,12 +62,19 @@ export async function buildApp(options: AppOptions) {
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: handleFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  /** Connections the app opened itself (Redis, S3) are closed with it. */
+  const ownedByApp = <T extends { close(): unknown }>(resource: T): T => {
+    app.addHook('onClose', async () => {
+      await resource.close();
+    });
+    return resource;
+  };
 
   const mailer =
     options.mailer ??
@@ -65,8 +84,17 @@ export async function buildApp(options: AppOptions) {
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: app.log,
     });
-  const imageStorage =
-    options.imageStorage ?? createLocalImageStorage(path.join(config.dataDir, 'images'));
+  const imageStorage = options.imageStorage ?? ownedByApp(createImageStorage(config));
+  const rateLimitStore =
+    options.rateLimitStore ??
+    ownedByApp(
+      config.redis
+        ? createRedisRateLimitStore({ ...config.redis, log: app.log })
+        : createMemoryRateLimitStore(),
+    );
+  // The Vite dev server is a trusted origin in development only.
+  const trustedOrigins =
+    config.env === 'development' ? [config.publicUrl, 'http://localhost:5173'] : [config.publicUrl];
   const auth = createAuth({
     db: database.db,
     secret: options.authSecret,
@@ -74,22 +102,22 @@ export async function buildApp(options: AppOptions) {
     mailer,
     log: app.log,
     google: config.google,
-    // The Vite dev server is a trusted origin in development only.
-    trustedOrigins:
-      config.env === 'development'
-        ? [config.publicUrl, 'http://localhost:5173']
-        : [config.publicUrl],
+    trustedOrigins,
   });
   const db = database.db;
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
+  await app.register(crossSiteGuardPlugin, { trustedOrigins });
   await app.register(conditionalGetPlugin);
+  await app.register(listCachePlugin, { ttlMs: config.listCacheMs });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(docsPlugin);
   await app.register(authPlugin, {
     auth,
     baseURL: config.publicUrl,
     rateLimit: config.authRateLimit,
+    rateLimitStore,
   });
   await app.register(accessControlPlugin);
 
@@ -100,7 +128,12 @@ export async function buildApp(options: AppOptions) {
   await app.register(productsRoutes, { db });
   await app.register(myProductsRoutes, { db });
   await app.register(reportsRoutes, { db });
-  await app.register(contactRoutes, { db, mailer, operatorAddress: config.mailFrom });
+  await app.register(contactRoutes, {
+    db,
+    mailer,
+    operatorAddress: config.mailFrom,
+    rateLimitStore,
+  });
   await app.register(imagesRoutes, { db, storage: imageStorage });
   await app.register(ordersRoutes, { db, mailer });
   await app.register(adminRoutes, { db });

@@ -36,3 +36,43 @@ it('treats empty variables as unset and refuses bad values with a clear message'
   });
   expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/Invalid environment:\n {2}PORT/);
 });
+
+it('keeps rate limits in memory and images on disk unless Redis and S3 are configured', () => {
+  expect(loadConfig({})).toMatchObject({ redis: undefined, s3: undefined });
+  const config = loadConfig({
+    REDIS_URL: 'redis://10.0.0.5:6379',
+    S3_ENDPOINT: 'https://s3.eu-central-1.amazonaws.com',
+    S3_BUCKET: 'laptop-images',
+    S3_ACCESS_KEY_ID: 'AKIA',
+    S3_SECRET_ACCESS_KEY: 'secret',
+  });
+  expect(config.redis).toEqual({ url: 'redis://10.0.0.5:6379', keyPrefix: 'laptops:' });
+  expect(config.s3).toEqual({
+    endpoint: 'https://s3.eu-central-1.amazonaws.com',
+    bucket: 'laptop-images',
+    accessKeyId: 'AKIA',
+    secretAccessKey: 'secret',
+    region: 'us-east-1',
+  });
+  expect(loadConfig({ REDIS_URL: 'redis://r', REDIS_KEY_PREFIX: 'shop2:' }).redis?.keyPrefix).toBe(
+    'shop2:',
+  );
+});
+
+it('refuses a partial S3 configuration, naming what is missing', () => {
+  expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'images' })).toThrow(
+    'S3 image storage needs S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY as well',
+  );
+  expect(() => loadConfig({ REDIS_URL: 'not a url' })).toThrow(/REDIS_URL/);
+});
+
+it('believes X-Forwarded-* only from the proxies TRUST_PROXY names', () => {
+  expect(loadConfig({}).trustProxy).toBe(false);
+  expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+    '10.0.0.0/8',
+    '127.0.0.1',
+  ]);
+  expect(() => loadConfig({ TRUST_PROXY: 'x"; drop' })).toThrow(/TRUST_PROXY/);
+  expect(() => loadConfig({ TRUST_PROXY: '2' })).toThrow(/TRUST_PROXY/);
+});

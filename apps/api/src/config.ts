@@ -27,7 +27,36 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   PAYMENT_HOLD_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
+  /** How long Home's lists are reused between writes (0: query every time). */
+  LIST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /**
+   * Whose X-Forwarded-* headers to believe: unset (nobody: the client connects
+   * directly), `true` (whoever connects: only behind a proxy that replaces them),
+   * or a comma-separated list of proxy addresses or CIDRs.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(true|false|[\d.:/a-fA-F, ]*[.:][\d.:/a-fA-F, ]*)$/,
+      'true, or proxy addresses separated by commas',
+    )
+    .optional(),
+  REDIS_URL: z.string().url().optional(),
+  REDIS_KEY_PREFIX: z.string().default('laptops:'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
 });
+
+/** Image storage on S3 needs all four; a partial set is a mistake, not a choice. */
+const s3Variables = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -50,6 +79,22 @@ export type Config = {
     { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
   /** How long starting a payment holds the laptop for that buyer. */
   paymentHoldSeconds: number;
+  /** How long Home's lists are reused; writes through this instance clear them at once. */
+  listCacheMs: number;
+  /** Fastify's `trustProxy`: who may tell us the client's address and protocol. */
+  trustProxy: boolean | string[];
+  /** Rate limits shared by every instance when set; otherwise counted in memory per process. */
+  redis: { url: string; keyPrefix: string } | undefined;
+  /** Images in an S3-compatible bucket when set; otherwise under DATA_DIR/images. */
+  s3: S3Config | undefined;
+};
+
+export type S3Config = {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
 };
 
 /** Reads the environment once; every setting the server has is listed here. */
@@ -62,6 +107,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  const missingS3 = s3Variables.filter((name) => !e[name]);
+  if (missingS3.length > 0 && missingS3.length < s3Variables.length) {
+    throw new Error(
+      `Invalid environment:\n  S3 image storage needs ${missingS3.join(', ')} as well (or none of the S3_ settings)`,
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -93,5 +144,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     paymentHoldSeconds: e.PAYMENT_HOLD_SECONDS,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    listCacheMs: e.LIST_CACHE_MS,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            region: e.S3_REGION,
+          }
+        : undefined,
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return value
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean);
 }

@@ -1,13 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { apiRoot, freePort, startServerProcess } from './test/server-process.ts';
 
-const apiRoot = fileURLToPath(new URL('..', import.meta.url));
 let dataDir: string;
+const startServer = (port: number) =>
+  startServerProcess({ DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'info' }, { port });
 
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'laptops-server-'));
@@ -15,55 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
-/** Starts the real server process on the embedded database and waits until it is healthy. */
-async function startServer(port: number): Promise<{ child: ChildProcess; output: () => string }> {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'info',
-    },
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (healthy) return { child, output: () => output };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not become healthy:\n${output}`);
-}
-
-async function stop(child: ChildProcess): Promise<number | null> {
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
-  );
-  child.kill('SIGTERM');
-  return exited;
-}
 
 it('seeds an empty embedded database once; a restart keeps the data and does not seed again', async () => {
   const port = await freePort();
@@ -88,7 +39,7 @@ it('seeds an empty embedded database once; a restart keeps the data and does not
   expect(secondCode).toBe(2);
   expect(secondOutput).toContain('is in use by another process');
 
-  expect(await stop(first.child)).toBe(0);
+  expect(await first.stop()).toBe(0);
 
   const again = await startServer(port);
   try {
@@ -102,6 +53,6 @@ it('seeds an empty embedded database once; a restart keeps the data and does not
     expect(productsAgain.map((p) => p._id)).toEqual(products.map((p) => p._id));
     expect(categoriesAgain).toEqual(categories);
   } finally {
-    expect(await stop(again.child)).toBe(0);
+    expect(await again.stop()).toBe(0);
   }
 }, 120_000);

@@ -1,11 +1,10 @@
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/seed-demo.ts';
 import { resolveAuthSecret } from './lib/auth-secret.ts';
-import { createLocalImageStorage } from './modules/images/image-storage.ts';
+import { createImageStorage } from './modules/images/image-storage.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -17,7 +16,8 @@ const database = config.databaseUrl
   : await openDatabase({ dataDir: config.dataDir, purpose: 'server' });
 await database.migrate();
 
-const imageStorage = createLocalImageStorage(path.join(config.dataDir, 'images'));
+// S3 when configured (shared by every instance), else DATA_DIR/images.
+const imageStorage = createImageStorage(config);
 const app = await buildApp({
   config: { ...config, webDistDir },
   database,

@@ -6,6 +6,12 @@ import { createRouter } from './app/router.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import './index.css';
 
+// Zod probes for eval with `new Function`, which our CSP (no 'unsafe-eval') reports
+// as a violation even though zod copes; `jitless` skips the probe. This is what
+// z.config({ jitless: true }) sets (zod keeps its settings on this global), written
+// directly so Home's first download does not need zod (zod loads with the forms).
+(globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true };
+
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 

@@ -1,16 +1,23 @@
 import { z } from 'zod';
 import { userTypes } from './auth.ts';
+import { hasNoNul, nulMessage } from './fields.ts';
 
 /** `?page=&limit=&q=` of the admin lists; the total comes in the X-Total-Count header. */
 export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  q: z.string().trim().max(100).optional(),
+  q: z.string().trim().max(100).refine(hasNoNul, nulMessage).optional(),
 });
 export type ListQuery = z.input<typeof listQuerySchema>;
 
 export const emailQuerySchema = z.object({
-  email: z.string().trim().toLowerCase().min(1, 'Please give an email').max(254),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, 'Please give an email')
+    .max(254)
+    .refine(hasNoNul, nulMessage),
 });
 
 export const adminUserSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasNoNul, nulMessage } from './fields.ts';
 import { contactMessages } from './messages.ts';
 
 /** The Home 'Contact Us' form, shared by the form and POST /api/contact. */
@@ -13,12 +14,14 @@ export const contactMessageInputSchema = z.object({
     .string({ error: contactMessages.subjectRequired })
     .trim()
     .min(1, contactMessages.subjectRequired)
-    .max(200, contactMessages.subjectTooLong),
+    .max(200, contactMessages.subjectTooLong)
+    .refine(hasNoNul, nulMessage),
   message: z
     .string({ error: contactMessages.messageRequired })
     .trim()
     .min(1, contactMessages.messageRequired)
-    .max(5000, contactMessages.messageTooLong),
+    .max(5000, contactMessages.messageTooLong)
+    .refine(hasNoNul, nulMessage),
 });
 
 export type ContactMessageInput = z.infer<typeof contactMessageInputSchema>;

@@ -41,6 +41,7 @@ export const imageMessages = {
   unsupported: 'Please choose a JPEG, PNG or WebP image.',
   unreadable: 'This file is not a readable image.',
   tooManyPixels: 'The image is too large in width and height.',
+  malformed: 'The upload did not arrive whole. Please choose the image again.',
 } as const;
 
 /** SPEC.md section 5, Add A Product, plus the format checks DESIGN.md adds. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasNoNul, nulMessage } from './fields.ts';
 
 /** POST /api/create-payment-intent: the order to pay. A `price` sent along is ignored. */
 export const createPaymentIntentInputSchema = z.object({
@@ -18,7 +19,7 @@ export type PaymentIntentResult = z.infer<typeof paymentIntentResultSchema>;
 /** POST /api/payments: SPEC.md's payment record; only orderId and transactionId are used. */
 export const paymentRecordInputSchema = z.object({
   orderId: z.uuid({ message: 'Not a valid order' }),
-  transactionId: z.string().min(1).max(255),
+  transactionId: z.string().min(1).max(255).refine(hasNoNul, nulMessage),
 });
 
 export const paymentRecordResultSchema = z.object({
@@ -28,7 +29,7 @@ export const paymentRecordResultSchema = z.object({
 
 /** The sandbox processor's confirm call, shaped like Stripe's confirmCardPayment. */
 export const sandboxConfirmInputSchema = z.object({
-  client_secret: z.string().min(1).max(200),
+  client_secret: z.string().min(1).max(200).refine(hasNoNul, nulMessage),
   card: z.object({
     number: z.string().max(40),
     exp_month: z.coerce.number().int(),

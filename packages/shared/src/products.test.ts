@@ -75,3 +75,10 @@ describe('product fields', () => {
     );
   });
 });
+
+describe('prices found by the fuzzer', () => {
+  it('refuses a positive price so small it rounds to 0 cents', () => {
+    expect(errors({ ...valid, originalPrice: 5e-324 })).toEqual({ originalPrice: m.pricePositive });
+    expect(errors({ ...valid, resalePrice: 0.001 })).toEqual({ resalePrice: m.priceInvalid });
+  });
+});

@@ -51,8 +51,13 @@ const dollars = (required: string) =>
     },
     z
       .number({ error: (issue) => (issue.input === undefined ? required : m.priceInvalid) })
-      .refine((n) => Math.round(n * 100) === Math.round(n * 100 * 1e6) / 1e6, m.priceInvalid)
-      .refine((n) => n > 0, m.pricePositive)
+      .refine((n) => Math.round(n * 100) === Math.round(n * 100 * 1e6) / 1e6, {
+        message: m.priceInvalid,
+        // One message at a time: 0.001 has too many decimals, not "more than $0".
+        abort: true,
+      })
+      // On cents: a tiny positive number (5e-324) would round to a price of $0.
+      .refine((n) => Math.round(n * 100) > 0, m.pricePositive)
       .refine((n) => n <= 100_000, m.priceTooHigh),
   );
 

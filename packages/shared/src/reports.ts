@@ -1,9 +1,15 @@
 import { z } from 'zod';
+import { hasNoNul, nulMessage } from './fields.ts';
 
 /** POST /api/reports. The reporter comes from the session; name and seller from the product. */
 export const reportInputSchema = z.object({
   productId: z.uuid({ message: 'Not a valid product' }),
-  reportText: z.string().trim().max(2000, 'A report can be at most 2000 characters').default(''),
+  reportText: z
+    .string()
+    .trim()
+    .max(2000, 'A report can be at most 2000 characters')
+    .refine(hasNoNul, nulMessage)
+    .default(''),
 });
 export type ReportInput = z.input<typeof reportInputSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasNoNul, nulMessage } from './fields.ts';
 import { conditionTypes, productSchema } from './products.ts';
 
 export const searchSorts = ['newest', 'price_asc', 'price_desc'] as const;
@@ -16,7 +17,7 @@ const optionalNumber = (schema: z.ZodNumber) =>
  * the search page's URL, so a search can be shared and the back button works.
  */
 export const searchQuerySchema = z.object({
-  q: z.string().trim().max(200).optional(),
+  q: z.string().trim().max(200).refine(hasNoNul, nulMessage).optional(),
   category: z
     .uuid({ message: 'Not a valid category' })
     .optional()
@@ -27,8 +28,16 @@ export const searchQuerySchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   minPrice: optionalNumber(z.number().min(0).max(100_000)),
   maxPrice: optionalNumber(z.number().min(0).max(100_000)),
-  location: z.string().trim().max(120).optional(),
+  location: z.string().trim().max(120).refine(hasNoNul, nulMessage).optional(),
   maxYears: optionalNumber(z.number().int().min(0).max(50)),
+  /**
+   * The category page lists sold laptops too (their card says 'Not Available');
+   * search results never do.
+   */
+  includeSold: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
   sort: z.enum(searchSorts).default('newest'),
   /** Opaque: the `nextCursor` of the previous page. */
   cursor: z.string().max(300).optional(),
@@ -38,7 +47,10 @@ export type SearchQuery = z.input<typeof searchQuerySchema>;
 
 export const searchResultSchema = z.object({
   products: z.array(productSchema),
+  /** The number of matches, counted up to 1,000 (counting a million would be slow). */
   total: z.number(),
+  /** True when there are more than `total` matches: show "1,000+". */
+  totalIsCapped: z.boolean(),
   nextCursor: z.string().nullable(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;

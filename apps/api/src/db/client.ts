@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -21,6 +22,15 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/**
+ * Extensions the migrations create (pg_trgm for typo-tolerant search). PGlite must be
+ * given them wherever one is made, or `create extension` fails.
+ */
+export const pgliteExtensions = { pg_trgm };
+
+/** Any fixed number: the advisory lock that lets one process at a time migrate. */
+const MIGRATION_LOCK_KEY = 7_202_611;
+
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type DatabaseOptions =
@@ -31,12 +41,32 @@ export type DatabaseOptions =
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('databaseUrl' in options) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // Without a bound, a request waits forever for a database that is gone.
+      connectionTimeoutMillis: 5_000,
+    });
+    // An idle connection that the server drops (a restart, a network cut) emits
+    // 'error' on the pool; unhandled, that would crash the process. The pool
+    // discards the connection and opens a new one when the database is back.
+    pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema });
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: async () => {
+        // Instances started together would race to apply the same migration: one
+        // applies it while the others wait here, then find nothing left to do.
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -47,7 +77,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } else {
     release = acquireDataDirLock(options.dataDir, options.purpose);
     try {
-      client = await PGlite.create(path.join(options.dataDir, 'pglite'));
+      client = await PGlite.create(path.join(options.dataDir, 'pglite'), {
+        extensions: pgliteExtensions,
+      });
     } catch (error) {
       release();
       throw error;

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserType } from '../db/schema/users.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { createRateLimiter } from '../lib/rate-limiter.ts';
+import { createRateLimiter, type RateLimitStore } from '../lib/rate-limiter.ts';
 import type { Auth } from '../modules/auth/auth.ts';
 
 /** Endpoints where guessing is possible: limited per IP and per account. */
@@ -38,22 +38,35 @@ declare module 'fastify' {
 export const authPlugin = fp(
   async (
     app: FastifyInstance,
-    options: { auth: Auth; baseURL: string; rateLimit: { perIp: number; perAccount: number } },
+    options: {
+      auth: Auth;
+      baseURL: string;
+      rateLimit: { perIp: number; perAccount: number };
+      /** Memory, or Redis so that the limits hold across every instance. */
+      rateLimitStore: RateLimitStore;
+    },
   ) => {
-    const { auth, baseURL } = options;
-    const perIp = createRateLimiter({ max: options.rateLimit.perIp, windowMs: 60_000 });
+    const { auth, baseURL, rateLimitStore: store } = options;
+    const perIp = createRateLimiter({
+      store,
+      name: 'auth-ip',
+      max: options.rateLimit.perIp,
+      windowMs: 60_000,
+    });
     const perAccount = createRateLimiter({
+      store,
+      name: 'auth-account',
       max: options.rateLimit.perAccount,
       windowMs: 15 * 60_000,
     });
 
-    const checkRateLimit = (request: FastifyRequest, reply: FastifyReply) => {
+    const checkRateLimit = async (request: FastifyRequest, reply: FastifyReply) => {
       const pathname = request.url.split('?')[0] ?? '';
       if (request.method !== 'POST' || !guardedAuthPaths.has(pathname)) return;
       const email = (request.body as { email?: unknown } | undefined)?.email;
       const checks = [perIp.hit(`${pathname}|${request.ip}`)];
       if (typeof email === 'string') checks.push(perAccount.hit(email.trim().toLowerCase()));
-      const limited = checks.find((check) => check.limited);
+      const limited = (await Promise.all(checks)).find((check) => check.limited);
       if (limited?.limited) {
         reply.header('retry-after', String(limited.retryAfterSeconds));
         throw new HttpError(429, 'TOO_MANY_REQUESTS', TOO_MANY);
@@ -65,13 +78,13 @@ export const authPlugin = fp(
       url: '/api/auth/*',
       schema: { hide: true },
       async handler(request, reply) {
-        checkRateLimit(request, reply);
+        await checkRateLimit(request, reply);
         const hasBody = request.method !== 'GET' && request.body !== undefined;
         const response = await auth.handler(
           new Request(new URL(request.url, baseURL), {
             method: request.method,
             headers: fromNodeHeaders(request.headers),
-            body: hasBody ? JSON.stringify(request.body) : undefined,
+            body: hasBody ? bodyAsText(request.body) : undefined,
           }),
         );
         reply.status(response.status);
@@ -96,7 +109,19 @@ export const authPlugin = fp(
   },
 );
 
+/** better-auth reads the body again: a body nested too deep to re-encode is refused. */
+function bodyAsText(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch {
+    throw new HttpError(400, 'BAD_REQUEST', 'The request body is not valid.');
+  }
+}
+
 async function readViewer(auth: Auth, request: FastifyRequest): Promise<Viewer | null> {
+  // Most catalogue visits carry no session at all: skip better-auth's lookup for them.
+  const { authorization, cookie } = request.headers;
+  if (!authorization && !cookie?.includes('session_token')) return null;
   const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!session || session.user.deletedAt) return null;
   const user = session.user;

@@ -2,10 +2,26 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@laptops/shared/errors';
+import { isDatabaseUnavailable } from '../lib/database-errors.ts';
 import { HttpError } from '../lib/http-error.ts';
 
 function body(code: string, message: string, fields?: Record<string, string>): ApiError {
   return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+/**
+ * PostgreSQL's "this text cannot be stored" errors (a NUL character, an encoding it
+ * cannot take). Only a client's text can cause them, so they are bad input, not a
+ * crash: contracts refuse such text first; this catches any the contracts miss.
+ */
+const textRefusedByDatabase = new Set(['22021', '22P05']);
+
+function isTextRefusedByDatabase(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && textRefusedByDatabase.has(code)) return true;
+  }
+  return false;
 }
 
 /**
@@ -37,6 +53,23 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send(body(error.code, error.message, error.fields));
+    }
+    if (isTextRefusedByDatabase(error)) {
+      return reply
+        .status(400)
+        .send(body('INVALID_TEXT', 'The request contains a character that is not allowed.'));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(
+          body(
+            'DATABASE_UNAVAILABLE',
+            'The marketplace cannot reach its database right now. Please try again shortly.',
+          ),
+        );
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/client.ts';
+import { openDatabase, pgliteExtensions } from '../db/client.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,7 +17,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'laptops-pglite-'));
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create({ extensions: pgliteExtensions });
   const database = await openDatabase({ pglite });
   await database.migrate();
   const dump = await pglite.dumpDataDir('none');

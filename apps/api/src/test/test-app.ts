@@ -7,7 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App, type AppOptions } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { openDatabase, type Database } from '../db/client.ts';
+import { openDatabase, pgliteExtensions, type Database } from '../db/client.ts';
 import { createLocalImageStorage, type ImageStorage } from '../modules/images/image-storage.ts';
 
 export type TestContext = {
@@ -45,13 +45,16 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
     };
   }
   const template = await fs.readFile(inject('pgliteTemplatePath'));
-  const pglite = await PGlite.create({ loadDataDir: new Blob([template]) });
+  const pglite = await PGlite.create({
+    loadDataDir: new Blob([template]),
+    extensions: pgliteExtensions,
+  });
   return { database: await openDatabase({ pglite }), drop: async () => {} };
 }
 
 export async function createTestContext(
   env: Record<string, string> = {},
-  overrides: Pick<AppOptions, 'stripeClient'> = {},
+  overrides: Pick<AppOptions, 'stripeClient' | 'imageStorage'> = {},
 ): Promise<TestContext> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'laptops-test-'));
   const { database, drop } = await openTestDatabase();
@@ -63,9 +66,12 @@ export async function createTestContext(
     // Tests sign in many users from one address; the limiter has its own test.
     AUTH_RATE_LIMIT_PER_IP: '100000',
     AUTH_RATE_LIMIT_PER_ACCOUNT: '100000',
+    // Tests write through factories, which the list cache cannot see; it has its own test.
+    LIST_CACHE_MS: '0',
     ...env,
   });
-  const imageStorage = createLocalImageStorage(path.join(dataDir, 'images'));
+  const imageStorage =
+    overrides.imageStorage ?? createLocalImageStorage(path.join(dataDir, 'images'));
   const app = await buildApp({
     config,
     database,

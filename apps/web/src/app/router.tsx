@@ -11,8 +11,6 @@ import type { Order } from '@laptops/shared/orders';
 import { ApiRequestError } from '../lib/api-client.ts';
 import type { UserType } from '@laptops/shared/auth';
 import { Spinner } from '../components/ui/spinner.tsx';
-import { RequireAuth } from './guards/require-auth.tsx';
-import { RequireRole } from './guards/require-role.tsx';
 import { withTimeout } from './lazy-route.ts';
 import { MainLayout } from './layouts/main-layout.tsx';
 import { HomeRoute } from './routes/home.tsx';
@@ -24,7 +22,11 @@ function roleRoute(path: string, role: UserType, load: () => Promise<ComponentTy
   return {
     path,
     lazy: withTimeout(async () => {
-      const Screen = await load();
+      // Guards load with the screens: Home's first download does not need them.
+      const [Screen, { RequireRole }] = await Promise.all([
+        load(),
+        import('./guards/require-role.tsx'),
+      ]);
       return {
         Component: () => (
           <RequireRole role={role}>
@@ -45,9 +47,10 @@ function paymentRoute(queryClient: QueryClient): RouteObject {
   return {
     path: 'payment/:id',
     lazy: withTimeout(async () => {
-      const [{ myOrderQueryOptions }, { PaymentPage }] = await Promise.all([
+      const [{ myOrderQueryOptions }, { PaymentPage }, { RequireRole }] = await Promise.all([
         import('../features/orders/api/get-my-order.ts'),
         import('../features/payments/components/payment-page.tsx'),
+        import('./guards/require-role.tsx'),
       ]);
       return {
         loader: async ({ params }: LoaderFunctionArgs) => {
@@ -93,7 +96,10 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: 'category/:id',
               lazy: withTimeout(async () => {
-                const { CategoryRoute } = await import('./routes/category.tsx');
+                const [{ CategoryRoute }, { RequireAuth }] = await Promise.all([
+                  import('./routes/category.tsx'),
+                  import('./guards/require-auth.tsx'),
+                ]);
                 return {
                   Component: () => (
                     <RequireAuth>
@@ -135,7 +141,10 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: 'dashboard',
               lazy: withTimeout(async () => {
-                const { DashboardLayout } = await import('./layouts/dashboard-layout.tsx');
+                const [{ DashboardLayout }, { RequireAuth }] = await Promise.all([
+                  import('./layouts/dashboard-layout.tsx'),
+                  import('./guards/require-auth.tsx'),
+                ]);
                 return {
                   Component: () => (
                     <RequireAuth>

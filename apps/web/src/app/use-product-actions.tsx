@@ -1,11 +1,22 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation, useNavigate } from 'react-router';
 import type { Product } from '@laptops/shared/products';
 import { useSession } from '../features/auth/api/get-session.ts';
-import { BookingModal } from '../features/orders/components/booking-modal.tsx';
-import { ReportModal } from '../features/reports/components/report-modal.tsx';
 import { messages } from '../lib/messages.ts';
+import { withTimeout } from './lazy-route.ts';
+
+// The modals (and their forms and zod) load when first opened, not with the lists.
+const BookingModal = lazy(
+  withTimeout(async () => ({
+    default: (await import('../features/orders/components/booking-modal.tsx')).BookingModal,
+  })),
+);
+const ReportModal = lazy(
+  withTimeout(async () => ({
+    default: (await import('../features/reports/components/report-modal.tsx')).ReportModal,
+  })),
+);
 
 /**
  * What 'Book Now' and 'Report Product' do on a card, and the modals they open.
@@ -46,7 +57,7 @@ export function useProductActions(): {
     onBook,
     onReport,
     modals: (
-      <>
+      <Suspense fallback={null}>
         {reported && (
           <ReportModal key={reported._id} product={reported} onClose={() => setReported(null)} />
         )}
@@ -58,7 +69,7 @@ export function useProductActions(): {
             onClose={() => setBooked(null)}
           />
         )}
-      </>
+      </Suspense>
     ),
   };
 }

@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import { apiErrorSchema } from '@laptops/shared/errors';
+import type { ApiError } from '@laptops/shared/errors';
 import { messages } from './messages.ts';
 
 /** A refusal or failure from the API, with the server's message when it gave one. */
@@ -15,15 +14,43 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** What checks an answer and gives it its type: a zod schema, or `serverChecked()`. */
+export type ResponseCheck<T> = { parse: (body: unknown) => T };
+
+/**
+ * For answers our own server has already checked against the shared contract (its
+ * serializer validates every declared response before sending it). Home's calls
+ * use it so the first page does not have to download zod (the web budget).
+ */
+export function serverChecked<T>(): ResponseCheck<T> {
+  return { parse: (body) => body as T };
+}
+
+/** Our error body (DESIGN.md section 1), read by hand so this module needs no zod. */
+export function readApiError(body: unknown): ApiError['error'] | undefined {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
+  const error: unknown = body.error;
+  if (typeof error !== 'object' || error === null) return undefined;
+  if (!('code' in error) || !('message' in error)) return undefined;
+  const { code, message } = error;
+  if (typeof code !== 'string' || typeof message !== 'string') return undefined;
+  const fields = 'fields' in error ? error.fields : undefined;
+  const stringFields =
+    typeof fields === 'object' &&
+    fields !== null &&
+    Object.values(fields).every((value) => typeof value === 'string');
+  return { code, message, ...(stringFields ? { fields: fields as Record<string, string> } : {}) };
+}
+
 /**
  * Calls our API with the session cookie and checks the answer against the shared
  * contract, so a drifted response fails loudly here instead of deep in a screen.
  */
-export async function apiRequest<T extends z.ZodType>(
+export async function apiRequest<T>(
   path: string,
-  schema: T,
+  check: ResponseCheck<T>,
   init: RequestInit & { json?: unknown } = {},
-): Promise<z.infer<T>> {
+): Promise<T> {
   const { json, ...rest } = init;
   let response: Response;
   try {
@@ -42,12 +69,9 @@ export async function apiRequest<T extends z.ZodType>(
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const parsed = apiErrorSchema.safeParse(body);
-    if (parsed.success) {
-      const { code, message, fields } = parsed.data.error;
-      throw new ApiRequestError(response.status, code, message, fields);
-    }
+    const error = readApiError(body);
+    if (error) throw new ApiRequestError(response.status, error.code, error.message, error.fields);
     throw new ApiRequestError(response.status, 'HTTP_ERROR', messages.serverError);
   }
-  return schema.parse(body);
+  return check.parse(body);
 }

@@ -140,6 +140,13 @@ export const messages = {
       updated: 'Profile updated.',
       signedOut: 'Please log in to see your profile.',
       login: 'Login',
+      devicesTitle: 'Devices',
+      devicesText:
+        'Lost a phone or signed in on a shared computer? Sign out on every device, this one included.',
+      signOutEverywhere: 'Sign out everywhere',
+      signOutEverywhereConfirm:
+        'Sign out on every device where you are signed in, including this one?',
+      signedOutEverywhere: 'You are signed out on every device.',
     },
   },
   nav: {
@@ -456,10 +463,16 @@ export const messages = {
     },
     apply: 'Apply filters',
     clear: 'Clear',
-    count: (n: number) =>
-      n === 1 ? '1 laptop found' : `${n.toLocaleString('en-US')} laptops found`,
+    /** `capped`: the server stopped counting at `n` (1,000), so there are more. */
+    count: (n: number, capped = false) =>
+      capped
+        ? `${n.toLocaleString('en-US')}+ laptops found`
+        : n === 1
+          ? '1 laptop found'
+          : `${n.toLocaleString('en-US')} laptops found`,
     results: 'Results',
     noResults: 'No laptops match your search.',
+    emptyCategory: 'No laptops in this category yet.',
     clearFilters: 'Clear filters',
     loadMore: 'Load more',
     loadFailed: 'We could not load the search results.',

@@ -16,5 +16,5 @@ export const adminActionsLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('admin_actions_created_idx').on(table.createdAt.desc())],
+  (table) => [index('admin_actions_created_idx').on(table.createdAt.desc().nullsFirst())],
 );

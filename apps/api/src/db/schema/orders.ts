@@ -46,7 +46,7 @@ export const orders = pgTable(
     uniqueIndex('orders_one_booking_per_buyer_idx')
       .on(table.productId, table.buyerId)
       .where(sql`${table.cancelledAt} is null`),
-    index('orders_buyer_idx').on(table.buyerId, table.createdAt.desc()),
+    index('orders_buyer_idx').on(table.buyerId, table.createdAt.desc().nullsFirst()),
     index('orders_product_idx').on(table.productId),
   ],
 );

@@ -61,17 +61,20 @@ export const products = pgTable(
     check('products_original_price_positive', sql`${table.originalPriceCents} > 0`),
     check('products_resale_price_positive', sql`${table.resalePriceCents} > 0`),
     check('products_years_of_use_range', sql`${table.yearsOfUse} between 0 and 100`),
+    // `.nullsFirst()` on every descending column: drizzle writes DESC NULLS LAST, but
+    // PostgreSQL's plain `order by ... desc` is NULLS FIRST, and an index in the other
+    // null order cannot serve it (the planner sorted the whole table instead).
     // Category page: a category's listings, newest first.
     index('products_category_listing_idx')
-      .on(table.categoryId, table.dateOfPost.desc(), table.id.desc())
+      .on(table.categoryId, table.dateOfPost.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.deletedAt} is null`),
     // Home 'Latest Items': available listings, newest first.
     index('products_latest_idx')
-      .on(table.dateOfPost.desc(), table.id.desc())
+      .on(table.dateOfPost.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.deletedAt} is null and ${table.status} = 'available'`),
     // Home 'Advertised Items': advertised and still available.
     index('products_advertised_idx')
-      .on(table.dateOfPost.desc(), table.id.desc())
+      .on(table.dateOfPost.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(
         sql`${table.deletedAt} is null and ${table.status} = 'available' and ${table.isAdvertised}`,
       ),
@@ -80,7 +83,17 @@ export const products = pgTable(
     index('products_price_idx')
       .on(table.resalePriceCents, table.id)
       .where(sql`${table.deletedAt} is null and ${table.status} = 'available'`),
+    // Search's typo fallback: trigram similarity on the name (pg_trgm, migration 0005).
+    index('products_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
+    // Search within one category (the category page): each sort walks its own index
+    // and stops after a page, whatever the category's size.
+    index('products_available_category_newest_idx')
+      .on(table.categoryId, table.dateOfPost.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.deletedAt} is null and ${table.status} = 'available'`),
+    index('products_available_category_price_idx')
+      .on(table.categoryId, table.resalePriceCents, table.id)
+      .where(sql`${table.deletedAt} is null and ${table.status} = 'available'`),
     // My Products: a seller's own listings.
-    index('products_seller_idx').on(table.sellerId, table.dateOfPost.desc()),
+    index('products_seller_idx').on(table.sellerId, table.dateOfPost.desc().nullsFirst()),
   ],
 );

@@ -21,7 +21,7 @@ export const reports = pgTable(
   },
   (table) => [
     index('reports_open_idx')
-      .on(table.createdAt.desc())
+      .on(table.createdAt.desc().nullsFirst())
       .where(sql`${table.resolvedAt} is null`),
     index('reports_product_idx').on(table.productId),
   ],

@@ -308,3 +308,23 @@ describe('reports', () => {
     expect(activity[0]).toMatchObject({ action: 'dismiss-report', target: product.name });
   });
 });
+
+describe('admin calls with text the database cannot hold', () => {
+  it.each([
+    ['GET', '/api/allUsers?q=a%00b', 'q'],
+    ['PUT', '/api/verifySeller?email=a%00b%40example.test', 'email'],
+    ['PUT', '/api/makeAdmin?email=%00', 'email'],
+    ['DELETE', '/api/deleteUser?email=%00', 'email'],
+  ] as const)(
+    '%s %s is a 400 naming the field, and changes nothing',
+    async (method, url, field) => {
+      const before = await auditCount();
+      const response = await asAdmin(method, url);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        error: { code: 'VALIDATION_ERROR', fields: { [field]: expect.any(String) } },
+      });
+      expect(await auditCount()).toBe(before);
+    },
+  );
+});

@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { bearer, genericOAuth } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -15,6 +15,8 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { isOwnUploadedImage, isUploadedImage } from '../images/images.service.ts';
 import { RESET_TOKEN_TTL_SECONDS, resetPasswordMail, welcomeMail } from './auth.mails.ts';
 
+export const SESSION_TTL_SECONDS = 60 * 60 * 24 * 7;
+
 export type GoogleOptions = { clientId: string; clientSecret: string | undefined; issuer: string };
 
 /** Fields of the user that only the server (sign-up rules or an admin) may set. */
@@ -25,6 +27,52 @@ const serverOwnedUserFields = [
   'email',
   'emailVerified',
 ] as const;
+
+/**
+ * True when a request carries text no person types and better-auth fails on with a
+ * 500: a NUL (PostgreSQL refuses it), another control character (it cannot go into
+ * a redirect's Location header) or half of a UTF-16 surrogate pair (URL-encoding it
+ * throws). Walked without recursion: a body may be nested thousands of levels deep.
+ */
+export function hasUnusableText(value: unknown): boolean {
+  const pending = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (controlCharacter.test(next) || loneSurrogate.test(next)) return true;
+    } else if (next && typeof next === 'object') {
+      // One by one: spreading a 500,000-item array would overflow the call stack.
+      for (const item of Object.values(next)) pending.push(item);
+    }
+  }
+  return false;
+}
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const controlCharacter = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The parameters better-auth sends the browser on to once it is done. */
+const redirectParameters = ['callbackURL', 'redirectTo', 'errorCallbackURL', 'newUserCallbackURL'];
+
+/**
+ * A redirect better-auth may follow: a path on this site ("/login", never "//evil.test"
+ * or "/\\evil.test", which browsers treat as other sites) or a URL on a trusted origin.
+ * better-auth let "//evil.test" through (an open redirect from the reset link) and
+ * failed with a 500 on "\\/" and on raw non-ASCII paths.
+ */
+export function isSafeRedirect(value: unknown, trustedOrigins: string[]): boolean {
+  if (value === undefined) return true;
+  if (typeof value !== 'string') return false;
+  // Printable ASCII only: browsers percent-encode anything else, and a raw "/İ"
+  // made better-auth fail with a 500 (found by the fuzzer).
+  if (!/^[\x21-\x7e]*$/.test(value)) return false;
+  if (/^\/(?![/\\])/.test(value)) return true;
+  try {
+    return trustedOrigins.includes(new URL(value).origin);
+  } catch {
+    return false;
+  }
+}
 
 export function createAuth(options: {
   db: Db;
@@ -51,8 +99,26 @@ export function createAuth(options: {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
     }),
-    // Our own limiter (plugins/auth-rate-limit.ts) guards sign-in, sign-up and reset.
+    hooks: {
+      before: createAuthMiddleware(async (context) => {
+        if (hasUnusableText(context.body) || hasUnusableText(context.query)) {
+          throw new APIError('BAD_REQUEST', {
+            message: 'The request contains a character that is not allowed.',
+          });
+        }
+        const given = { ...context.query, ...context.body } as Record<string, unknown>;
+        if (
+          !redirectParameters.every((key) => isSafeRedirect(given[key], options.trustedOrigins))
+        ) {
+          throw new APIError('BAD_REQUEST', { message: 'This redirect is not allowed.' });
+        }
+      }),
+    },
+    // Our own limiter (plugins/auth.ts) guards sign-in, sign-up and reset.
     rateLimit: { enabled: false },
+    // A session lasts a week from its last use (renewed at most daily); no cookie
+    // cache, so a deleted or signed-out session is refused on the very next request.
+    session: { expiresIn: SESSION_TTL_SECONDS, updateAge: 60 * 60 * 24 },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,

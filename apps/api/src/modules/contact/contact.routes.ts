@@ -3,7 +3,7 @@ import { contactMessageInputSchema, contactMessageResultSchema } from '@laptops/
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { createRateLimiter } from '../../lib/rate-limiter.ts';
+import { createRateLimiter, type RateLimitStore } from '../../lib/rate-limiter.ts';
 import { receiveContactMessage } from './contact.service.ts';
 
 /** Contact Us messages one IP address may send per 10 minutes. */
@@ -13,9 +13,15 @@ export const contactRoutes: FastifyPluginAsyncZod<{
   db: Db;
   mailer: Mailer;
   operatorAddress: string;
-}> = async (app, { db, mailer, operatorAddress }) => {
+  rateLimitStore: RateLimitStore;
+}> = async (app, { db, mailer, operatorAddress, rateLimitStore }) => {
   // Anyone may write, so one address may send a few messages, not a flood.
-  const perIp = createRateLimiter({ max: CONTACT_MESSAGES_PER_WINDOW, windowMs: 10 * 60_000 });
+  const perIp = createRateLimiter({
+    store: rateLimitStore,
+    name: 'contact-ip',
+    max: CONTACT_MESSAGES_PER_WINDOW,
+    windowMs: 10 * 60_000,
+  });
 
   app.post(
     '/api/contact',
@@ -30,7 +36,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const limit = perIp.hit(request.ip);
+      const limit = await perIp.hit(request.ip);
       if (limit.limited) {
         reply.header('retry-after', String(limit.retryAfterSeconds));
         throw new HttpError(

@@ -17,7 +17,11 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
     async () => {
       if (!(await isDatabaseReachable(db))) {
-        throw new HttpError(503, 'DATABASE_UNAVAILABLE', 'The database is not reachable.');
+        throw new HttpError(
+          503,
+          'DATABASE_UNAVAILABLE',
+          'The marketplace cannot reach its database right now. Please try again shortly.',
+        );
       }
       return { status: 'ok' as const };
     },

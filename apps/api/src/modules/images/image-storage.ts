@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Config } from '../../config.ts';
+import { createS3ImageStorage } from './s3-image-storage.ts';
 
-/** Where uploaded and generated images live. Local disk by default; S3 comes later. */
+/** Where uploaded and generated images live: local disk by default, or an S3 bucket. */
 export type ImageStorage = {
   put(key: string, data: Buffer): Promise<void>;
   /** The bytes of an image, or undefined when there is no such image. */
@@ -32,4 +34,15 @@ export function createLocalImageStorage(dir: string): ImageStorage {
       }
     },
   };
+}
+
+/**
+ * The storage the config asks for: the S3 bucket when `S3_*` is set (needed as soon
+ * as there is more than one instance), else DATA_DIR/images on this machine.
+ */
+export function createImageStorage(
+  config: Pick<Config, 'dataDir' | 's3'>,
+): ImageStorage & { close(): void } {
+  if (config.s3) return createS3ImageStorage(config.s3);
+  return { ...createLocalImageStorage(path.join(config.dataDir, 'images')), close() {} };
 }

@@ -1,4 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@laptops/shared/errors';
@@ -10,6 +11,41 @@ import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { ImageStorage } from './image-storage.ts';
 import { imageKeyPattern } from './image-storage.ts';
 import { storeUpload } from './images.service.ts';
+
+/** The whole request may be the image plus a little multipart framing, never more. */
+const MAX_UPLOAD_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
+
+/**
+ * The bytes of the `image` field of a multipart request, read as they arrive. A body
+ * that is too large is refused as soon as that is known (from Content-Length, or
+ * once 5 MB of the file have arrived), and the connection is closed so the rest is
+ * never read: a 50 MB upload costs the server 5 MB at most.
+ */
+async function readImageField(request: FastifyRequest, reply: FastifyReply): Promise<Buffer> {
+  const tooLarge = () => {
+    void reply.header('connection', 'close');
+    return new HttpError(413, 'IMAGE_TOO_LARGE', imageMessages.tooLarge);
+  };
+  if (Number(request.headers['content-length']) > MAX_UPLOAD_BYTES) throw tooLarge();
+  try {
+    const file = await request.file();
+    if (!file || file.fieldname !== 'image')
+      throw new HttpError(400, 'IMAGE_MISSING', imageMessages.missing);
+    // At 5 MB the parser only drops the rest of the file (still reading it all):
+    // ending the file stream with the refusal stops the parser at once instead.
+    file.file.once('limit', () => file.file.destroy(tooLarge()));
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.file as AsyncIterable<Buffer>) chunks.push(chunk);
+    if (file.file.truncated) throw tooLarge();
+    return Buffer.concat(chunks);
+  } catch (error) {
+    // The multipart limits answer 4xx themselves; anything else the parser throws
+    // (no boundary, a body cut short) is a malformed request, not a server fault.
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (error instanceof HttpError || (typeof status === 'number' && status < 500)) throw error;
+    throw new HttpError(400, 'UPLOAD_MALFORMED', imageMessages.malformed);
+  }
+}
 
 export const imagesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: ImageStorage }> = async (
   app,
@@ -31,7 +67,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: ImageStorage
     {
       config: { access: 'signed-in' },
       // The multipart parser enforces the 5 MB file limit; this caps the whole request.
-      bodyLimit: MAX_IMAGE_BYTES + 64 * 1024,
+      bodyLimit: MAX_UPLOAD_BYTES,
       schema: {
         tags: ['images'],
         summary:
@@ -49,11 +85,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: ImageStorage
       if (!request.isMultipart()) {
         throw new HttpError(415, 'MULTIPART_REQUIRED', imageMessages.missing);
       }
-      const file = await request.file();
-      if (!file || file.fieldname !== 'image')
-        throw new HttpError(400, 'IMAGE_MISSING', imageMessages.missing);
-      const bytes = await file.toBuffer();
-      if (file.file.truncated) throw new HttpError(413, 'IMAGE_TOO_LARGE', imageMessages.tooLarge);
+      const bytes = await readImageField(request, reply);
       const viewer = await requireViewer(request);
       const url = await storeUpload({ db, storage }, viewer.id, bytes);
       return reply.status(201).send({ success: true, data: { url } });

@@ -200,3 +200,21 @@ describe('My Orders', () => {
     ).toBe(201);
   });
 });
+
+describe('POST /api/myOrders with text the database cannot hold', () => {
+  it('refuses a NUL character in the meeting place with a 400, and books nothing', async () => {
+    const { product } = await listing();
+    const { cookie } = await buyer();
+    const response = await book(cookie, {
+      productId: product.id,
+      meetingLocation: 'Central\u0000Library',
+      buyerPhone: '+1 512 555 0100',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error: { code: 'VALIDATION_ERROR', fields: { meetingLocation: expect.any(String) } },
+    });
+    const mine = await t.app.inject({ method: 'GET', url: '/api/myOrders', headers: { cookie } });
+    expect(mine.json()).toEqual([]);
+  });
+});

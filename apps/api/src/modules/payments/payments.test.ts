@@ -310,3 +310,17 @@ describe('one laptop is sold once', () => {
     expect(chargedForThis).toHaveLength(1);
   });
 });
+
+describe('payment calls with text the database cannot hold', () => {
+  it('refuses a NUL character in the transaction id with a 400, and records no payment', async () => {
+    const { product } = await laptop();
+    const { cookie, orderId } = await bookedBy(product.id);
+    const before = (await t.database.db.select({ n: count() }).from(payments))[0]?.n;
+    const response = await record(cookie, orderId, 'pi_\u0000');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error: { code: 'VALIDATION_ERROR', fields: { transactionId: expect.any(String) } },
+    });
+    expect((await t.database.db.select({ n: count() }).from(payments))[0]?.n).toBe(before);
+  });
+});

@@ -354,3 +354,26 @@ describe('GET /api/myBuyers', () => {
     ]);
   });
 });
+
+describe('POST /api/products with input found by the fuzzer', () => {
+  it.each([
+    ['a NUL character in the name', { name: 'ThinkPad\u0000T14' }, 'name'],
+    ['a price that rounds to 0 cents (5e-324)', { originalPrice: 5e-324 }, 'originalPrice'],
+  ])('refuses %s with a 400 naming the field, and posts nothing', async (_name, change, field) => {
+    const { cookie } = await seller();
+    const category = await createCategory(t.database.db);
+    const image = await uploadTestImage(t.app, cookie);
+    const before = await productCount();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: { cookie },
+      payload: { ...validBody(category.id, image), ...change },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error: { code: 'VALIDATION_ERROR', fields: { [field]: expect.any(String) } },
+    });
+    expect(await productCount()).toBe(before);
+  });
+});

@@ -4,6 +4,7 @@ import { apiErrorSchema } from '@laptops/shared/errors';
 import { productSchema } from '@laptops/shared/products';
 import { searchQuerySchema, searchResultSchema } from '@laptops/shared/search';
 import type { Db } from '../../db/client.ts';
+import { sendJsonText } from '../../plugins/list-cache.ts';
 import { listAdvertisedProducts, listLatestProducts } from './products.service.ts';
 import { searchProducts } from './search.service.ts';
 
@@ -20,7 +21,15 @@ export const productsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         response: { 200: searchResultSchema, 400: apiErrorSchema },
       },
     },
-    async (request) => searchProducts(db, request.query, await request.getViewer()),
+    async (request, reply) => {
+      // The category page's first pages are the catalogue's busiest answers.
+      const viewer = await request.getViewer();
+      const key = `search:${viewer ? 'member' : 'guest'}:${JSON.stringify(request.query)}`;
+      const body = await app.listCache.remember(key, () =>
+        searchProducts(db, request.query, viewer),
+      );
+      return sendJsonText(reply, body);
+    },
   );
 
   app.get(
@@ -33,7 +42,14 @@ export const productsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         response: { 200: z.array(productSchema) },
       },
     },
-    async (request) => listAdvertisedProducts(db, await request.getViewer()),
+    async (request, reply) => {
+      // Signed-in visitors also see contact details: one cached answer for each kind.
+      const viewer = await request.getViewer();
+      const body = await app.listCache.remember(`advertised:${viewer ? 'member' : 'guest'}`, () =>
+        listAdvertisedProducts(db, viewer),
+      );
+      return sendJsonText(reply, body);
+    },
   );
 
   app.get(
@@ -46,6 +62,12 @@ export const productsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         response: { 200: z.array(productSchema) },
       },
     },
-    async (request) => listLatestProducts(db, await request.getViewer()),
+    async (request, reply) => {
+      const viewer = await request.getViewer();
+      const body = await app.listCache.remember(`latest:${viewer ? 'member' : 'guest'}`, () =>
+        listLatestProducts(db, viewer),
+      );
+      return sendJsonText(reply, body);
+    },
   );
 };

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { searchQuerySchema, SearchResult } from '@laptops/shared/search';
 import type { Db } from '../../db/client.ts';
@@ -11,19 +11,22 @@ import type { Viewer } from '../../plugins/auth.ts';
 import { listed, productColumns, toProduct } from './products.service.ts';
 
 type SearchQuery = z.output<typeof searchQuerySchema>;
-type Cursor = { v: string | number; id: string };
+/** `v` and `id`: the last row's sort key; `s`: the pages come from the typo fallback. */
+type Cursor = { v: string | number; id: string; s?: true };
 
 /**
- * Words as a prefix tsquery ("think pad" → think:* & pad:*), so a partly typed word
- * still matches. Anything but letters and digits is dropped, so the query is safe.
+ * Counting every match costs a scan of all of them (a million for an empty search), so
+ * the count stops here and the page says "1,000+ laptops found".
  */
-export function toPrefixQuery(text: string): string | undefined {
-  const words = text
+export const TOTAL_CAP = 1000;
+
+/** The words of a query, lowercased; anything but letters and digits is dropped. */
+function toWords(text: string): string[] {
+  return text
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, 10);
-  return words.length > 0 ? words.map((word) => `${word}:*`).join(' & ') : undefined;
 }
 
 function encodeCursor(cursor: Cursor): string {
@@ -38,7 +41,9 @@ function decodeCursor(text: string): Cursor {
       typeof parsed.id === 'string' &&
       /^[0-9a-f-]{36}$/.test(parsed.id)
     ) {
-      return { v: parsed.v, id: parsed.id };
+      return parsed.s === true
+        ? { v: parsed.v, id: parsed.id, s: true }
+        : { v: parsed.v, id: parsed.id };
     }
   } catch {
     // fall through
@@ -47,19 +52,105 @@ function decodeCursor(text: string): Cursor {
 }
 
 /**
+ * Counts that reached the cap, per database and filters, for this long: "1,000+" rarely
+ * changes, and counting 1,001 rows is most of a category page's database time. Smaller
+ * counts are always exact (and cheap).
+ */
+const CAPPED_COUNT_TTL_MS = 30_000;
+const CAPPED_COUNT_KEYS = 1000;
+const cappedCounts = new WeakMap<Db, RememberedCounts>();
+
+/**
  * One query path for the catalogue: filters, full text, and keyset pagination on
  * the sort's own columns (never OFFSET), so a deep page costs what the first does.
+ *
+ * When the words match nothing (a typo: "thinkpda", "mackbook"), the search falls back
+ * to trigram similarity on the name (pg_trgm), with the same filters, sort and keyset
+ * pages; the cursor remembers the fallback so later pages stay in it.
  */
 export async function searchProducts(
   db: Db,
   query: SearchQuery,
   viewer: Viewer | null,
 ): Promise<SearchResult> {
-  const tsquery = query.q ? toPrefixQuery(query.q) : undefined;
-  const filters: (SQL | undefined)[] = [
+  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const words = query.q ? toWords(query.q) : [];
+  let counts = cappedCounts.get(db);
+  if (!counts) {
+    counts = new Map();
+    cappedCounts.set(db, counts);
+  }
+  const page = { query, viewer, cursor, counts };
+  if (words.length === 0) {
+    return searchPage(db, { ...page, text: undefined, key: '', similar: false });
+  }
+  if (!cursor?.s) {
+    const key = `fts:${words.join(' ')}`;
+    const exact = await searchPage(db, { ...page, text: fullText(words), key, similar: false });
+    if (exact.products.length > 0 || cursor) {
+      return exact;
+    }
+  }
+  return db.transaction(async (tx) => {
+    // pg_trgm's default word similarity threshold (0.6) misses one-letter slips in
+    // short names ("mackbook" is 0.55 like "macbook"); 0.5 still leaves unrelated
+    // words out. Like every set_config(..., true), it lasts for this transaction only.
+    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', '0.5', true)`);
+    const key = `trgm:${words.join(' ')}`;
+    return searchPage(tx, { ...page, text: similarName(words), key, similar: true });
+  });
+}
+
+/**
+ * Words as a prefix tsquery ("think pad" → think:* & pad:*), so a partly typed word
+ * still matches. Only letters and digits reach it, so the query is always valid.
+ */
+function fullText(words: string[]): SQL {
+  const tsquery = words.map((word) => `${word}:*`).join(' & ');
+  return sql`${products.searchVector} @@ to_tsquery('english', ${tsquery})`;
+}
+
+/**
+ * Every typed word is like a word of the name (pg_trgm's word similarity), so one
+ * exact word cannot carry an unrelated listing. Written `name %> word` so the trigram
+ * GIN index serves it.
+ */
+function similarName(words: string[]): SQL | undefined {
+  return and(...words.map((word) => sql`${products.name} %> ${word}`));
+}
+
+/**
+ * Only bitmap scans (of the text's GIN index) for the rest of the transaction, or the
+ * planner's free choice again. PostgreSQL cannot tell a rare word from a common one
+ * (it guesses 0.5% of rows for any word it has no statistics for), so for a word
+ * that matches nothing it walked the newest-first index to the end: 4.8 s at a million
+ * listings. Looking the words up in the GIN index first costs well under a millisecond.
+ */
+async function useBitmapScansOnly(db: Db, only: boolean) {
+  const value = only ? 'off' : 'on';
+  await db.execute(
+    sql`select set_config('enable_seqscan', ${value}, true), set_config('enable_indexscan', ${value}, true)`,
+  );
+}
+
+type PageOptions = {
+  query: SearchQuery;
+  viewer: Viewer | null;
+  cursor: Cursor | undefined;
+  counts: RememberedCounts;
+  /** The text condition (full text or trigram), and its part of the count cache key. */
+  text: SQL | undefined;
+  key: string;
+  similar: boolean;
+};
+
+async function searchPage(db: Db, options: PageOptions): Promise<SearchResult> {
+  const { query, viewer, cursor, counts, text, similar } = options;
+  const where = and(
     listed,
-    eq(products.status, 'available'),
-    tsquery ? sql`${products.searchVector} @@ to_tsquery('english', ${tsquery})` : undefined,
+    // Search never lists sold laptops; the category page asks for them (includeSold).
+    query.includeSold ? undefined : eq(products.status, 'available'),
+    text,
     query.category ? eq(products.categoryId, query.category) : undefined,
     query.condition ? eq(products.conditionType, query.condition) : undefined,
     query.minPrice !== undefined
@@ -70,52 +161,151 @@ export async function searchProducts(
       : undefined,
     query.location ? ilike(products.location, containsPattern(query.location)) : undefined,
     query.maxYears !== undefined ? lte(products.yearsOfUse, query.maxYears) : undefined,
-  ];
-  const where = and(...filters);
+  );
 
   const byPrice = query.sort !== 'newest';
   const ascending = query.sort === 'price_asc';
   const sortColumn = byPrice ? products.resalePriceCents : products.dateOfPost;
   let after: SQL | undefined;
-  if (query.cursor) {
-    const cursor = decodeCursor(query.cursor);
-    const value = byPrice ? Number(cursor.v) : new Date(String(cursor.v));
-    if (byPrice ? !Number.isFinite(value) : Number.isNaN((value as Date).getTime())) {
+  if (cursor) {
+    const valid = byPrice
+      ? Number.isFinite(Number(cursor.v))
+      : typeof cursor.v === 'string' && isTimestamp(cursor.v);
+    if (!valid) {
       throw new HttpError(
         400,
         'BAD_CURSOR',
         'This page link is no longer valid. Please search again.',
       );
     }
+    const value = byPrice ? sql`${Number(cursor.v)}` : sql`${cursor.v}::timestamptz`;
     after = ascending
       ? sql`(${sortColumn}, ${products.id}) > (${value}, ${cursor.id})`
       : sql`(${sortColumn}, ${products.id}) < (${value}, ${cursor.id})`;
   }
 
-  const rows = await db
-    .select(productColumns)
-    .from(products)
-    .innerJoin(users, eq(users.id, products.sellerId))
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(where, after))
-    .orderBy(
-      ...(ascending ? [asc(sortColumn), asc(products.id)] : [desc(sortColumn), desc(products.id)]),
-    )
-    .limit(query.limit + 1);
-  const [total] = await db
-    .select({ n: count() })
-    .from(products)
-    .innerJoin(users, eq(users.id, products.sellerId))
-    .where(where);
+  const order = ascending
+    ? [asc(sortColumn), asc(products.id)]
+    : [desc(sortColumn), desc(products.id)];
+  const selectRows = (runner: Db, condition: SQL | undefined) =>
+    runner
+      .select({ ...productColumns, cursorDate })
+      .from(products)
+      .innerJoin(users, eq(users.id, products.sellerId))
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(and(condition, after))
+      .orderBy(...order)
+      .limit(query.limit + 1);
+  // The matches' ids, at most TOTAL_CAP + 1 of them (one more says "there are more").
+  const selectMatchIds = (runner: Db) =>
+    runner
+      .select({ id: products.id })
+      .from(products)
+      .innerJoin(users, eq(users.id, products.sellerId))
+      .where(where)
+      .limit(TOTAL_CAP + 1);
+  const countMatches = async () => {
+    const [counted] = await db.select({ n: count() }).from(selectMatchIds(db).as('capped'));
+    return counted?.n ?? 0;
+  };
+  const key = JSON.stringify([
+    options.key,
+    query.includeSold,
+    query.category,
+    query.condition,
+    query.minPrice,
+    query.maxPrice,
+    query.location,
+    query.maxYears,
+  ]);
+  const remembered = rememberedCount(counts, key);
+
+  let rows: Awaited<ReturnType<typeof selectRows>>;
+  let matches: number;
+  if (text && remembered === undefined) {
+    // Collect the matches from the GIN index (bitmap scans only); if that is all of
+    // them, the page is sorted from those few rows. With more than TOTAL_CAP, walking
+    // the sort's own index finds a page within a few thousand rows.
+    [rows, matches] = await db.transaction(async (tx) => {
+      await useBitmapScansOnly(tx, true);
+      const ids = (await selectMatchIds(tx)).map((row) => row.id);
+      if (ids.length === 0) return [[], 0];
+      if (ids.length <= TOTAL_CAP) {
+        // Sort the matches on the products table alone, then join the page's rows:
+        // joining sellers and brands to every match before sorting cost 30 ms at 100k.
+        // One array parameter: a thousand separate ones cost more to build and plan.
+        const page = await tx
+          .select({ id: products.id })
+          .from(products)
+          .where(and(sql`${products.id} = any(${sql.param(ids)}::uuid[])`, after))
+          .orderBy(...order)
+          .limit(query.limit + 1);
+        const pageIds = page.map((row) => row.id);
+        return [
+          pageIds.length > 0 ? await selectRows(tx, inArray(products.id, pageIds)) : [],
+          ids.length,
+        ];
+      }
+      await useBitmapScansOnly(tx, false);
+      return [await selectRows(tx, where), ids.length];
+    });
+  } else if (text) {
+    // Known to match more than TOTAL_CAP: the planner's own choice walks the index.
+    [rows, matches] = [await selectRows(db, where), remembered ?? 0];
+  } else {
+    // Both at once: on a PostgreSQL server they take two pooled connections.
+    [rows, matches] = await Promise.all([selectRows(db, where), remembered ?? countMatches()]);
+  }
+  if (matches > TOTAL_CAP && remembered === undefined) {
+    rememberCount(counts, key, matches);
+  }
 
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const nextCursor =
     rows.length > query.limit && last
       ? encodeCursor({
-          v: byPrice ? last.resalePriceCents : last.dateOfPost.toISOString(),
+          v: byPrice ? last.resalePriceCents : last.cursorDate,
           id: last.id,
+          ...(similar ? { s: true as const } : {}),
         })
       : null;
-  return { products: page.map((row) => toProduct(row, viewer)), total: total?.n ?? 0, nextCursor };
+  return {
+    products: page.map((row) => toProduct(row, viewer)),
+    total: Math.min(matches, TOTAL_CAP),
+    totalIsCapped: matches > TOTAL_CAP,
+    nextCursor,
+  };
+}
+
+/**
+ * The post date to the microsecond, as the cursor keeps it. A JavaScript Date has only
+ * milliseconds: listings posted in one statement share a microsecond timestamp, and a
+ * cursor rounded to the millisecond skipped all but the first page of them.
+ */
+const cursorDate = sql<string>`to_char(${products.dateOfPost} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+function isTimestamp(text: string): boolean {
+  return (
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(text) &&
+    !Number.isNaN(Date.parse(text))
+  );
+}
+
+type RememberedCounts = Map<string, { n: number; expires: number }>;
+
+function rememberedCount(counts: RememberedCounts, key: string): number | undefined {
+  const remembered = counts.get(key);
+  if (!remembered || remembered.expires < Date.now()) return undefined;
+  return remembered.n;
+}
+
+function rememberCount(counts: RememberedCounts, key: string, n: number) {
+  counts.delete(key);
+  if (counts.size >= CAPPED_COUNT_KEYS) {
+    // Maps keep insertion order: the first key is the oldest.
+    const oldest = counts.keys().next().value;
+    if (oldest !== undefined) counts.delete(oldest);
+  }
+  counts.set(key, { n, expires: Date.now() + CAPPED_COUNT_TTL_MS });
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResult } from '@laptops/shared/search';
 import { createCategory, createProduct, createUser } from '../../db/seed/factories.ts';
@@ -6,6 +7,7 @@ import { createTestContext, type TestContext } from '../../test/test-app.ts';
 let t: TestContext;
 let categoryId: string;
 let otherCategoryId: string;
+let bulkCategoryId: string;
 const tag = `zq${Date.now().toString(36)}`;
 
 beforeAll(async () => {
@@ -81,6 +83,14 @@ beforeAll(async () => {
     name: `${tag} ThinkPad sold`,
     status: 'sold',
   });
+  // 1,005 laptops priced $1 to $1,005, in one statement (a loop would take seconds).
+  bulkCategoryId = (await createCategory(db)).id;
+  await db.execute(sql`
+    insert into products (seller_id, category_id, name, image, location, description,
+      condition_type, mobile_number, original_price_cents, resale_price_cents, years_of_use)
+    select ${seller.id}, ${bulkCategoryId}, 'Bulk laptop ' || g, '/api/images/bulk.webp',
+      'Boston, MA', 'One of many', 'Good', '+1 555 0100', 200000, g * 100, 2
+    from generate_series(1, 1005) as g`);
 });
 afterAll(async () => {
   await t?.close();
@@ -101,6 +111,84 @@ describe('GET /api/search', () => {
     const result = await search({ q: `${tag} thinkp` });
     expect(names(result)).toEqual(['MacBook Air', 'ThinkPad T14', 'ThinkPad X1 Carbon']);
     expect(result.total).toBe(3);
+    expect(result.totalIsCapped).toBe(false);
+  });
+
+  it('tolerates typos in the name when the words match nothing, with every filter, never sold ones', async () => {
+    const thinkpads = await search({ q: 'thinkpda' });
+    expect(names(thinkpads)).toEqual(['ThinkPad T14', 'ThinkPad X1 Carbon']);
+    expect(thinkpads.total).toBe(2);
+    expect(names(await search({ q: 'mackbook' }))).toEqual(['MacBook Air']);
+    expect(names(await search({ q: `${tag} thinkpda`, condition: 'Excellent' }))).toEqual([
+      'ThinkPad X1 Carbon',
+    ]);
+    expect(names(await search({ q: 'thinkpda', sort: 'price_asc' }))).toEqual([
+      'ThinkPad T14',
+      'ThinkPad X1 Carbon',
+    ]);
+    expect(names(await search({ q: 'thinkpda', category: otherCategoryId }))).toEqual([]);
+    expect(names(await search({ q: 'thinkpda', maxPrice: 500 }))).toEqual(['ThinkPad T14']);
+    const nothing = await search({ q: 'qwxzvb' });
+    expect(nothing).toMatchObject({ products: [], total: 0, nextCursor: null });
+  });
+
+  it('pages through typo matches with the cursor', async () => {
+    const first = await search({ q: 'thinkpda', limit: 1 });
+    expect(names(first)).toEqual(['ThinkPad T14']);
+    expect(first.nextCursor).not.toBeNull();
+    const second = await search({ q: 'thinkpda', limit: 1, cursor: first.nextCursor ?? '' });
+    expect(names(second)).toEqual(['ThinkPad X1 Carbon']);
+    expect(second.total).toBe(2);
+    expect(second.nextCursor).toBeNull();
+  });
+
+  it('counts up to 1,000 matches and says when there are more', async () => {
+    const bulk = { q: '', category: bulkCategoryId };
+    const all = await search({ ...bulk, limit: 48, sort: 'price_desc' });
+    expect(all).toMatchObject({ total: 1000, totalIsCapped: true });
+    expect(all.products).toHaveLength(48);
+    expect(all.products[0]?.name).toBe('Bulk laptop 1005');
+    expect(await search({ ...bulk, maxPrice: 1001 })).toMatchObject({
+      total: 1000,
+      totalIsCapped: true,
+    });
+    expect(await search({ ...bulk, maxPrice: 1000 })).toMatchObject({
+      total: 1000,
+      totalIsCapped: false,
+    });
+    expect(await search({ ...bulk, minPrice: 11, maxPrice: 1000 })).toMatchObject({
+      total: 990,
+      totalIsCapped: false,
+    });
+    // A text search counts the same way (in the GIN index first), then pages on.
+    const bulkText = await search({ q: 'bulk', sort: 'price_asc' });
+    expect(bulkText).toMatchObject({ total: 1000, totalIsCapped: true });
+    expect(bulkText.products[0]?.name).toBe('Bulk laptop 1');
+    const bulkTextNext = await search({
+      q: 'bulk',
+      sort: 'price_asc',
+      cursor: bulkText.nextCursor ?? '',
+    });
+    expect(bulkTextNext).toMatchObject({ total: 1000, totalIsCapped: true });
+    expect(bulkTextNext.products[0]?.name).toBe('Bulk laptop 13');
+    expect(await search({ q: 'bulk', maxPrice: 1000 })).toMatchObject({
+      total: 1000,
+      totalIsCapped: false,
+    });
+    expect(await search({ q: 'bulk', minPrice: 1000 })).toMatchObject({
+      total: 6,
+      totalIsCapped: false,
+    });
+    // Listings posted in the same statement share a microsecond timestamp: the next
+    // page goes on among them by id, skipping none.
+    const newest = await search({ ...bulk, limit: 48 });
+    const newestNext = await search({ ...bulk, limit: 48, cursor: newest.nextCursor ?? '' });
+    expect(newestNext.products).toHaveLength(48);
+    expect(newestNext.products.map((p) => p._id)).not.toContain(newest.products[0]?._id);
+    // Later pages carry the same capped count.
+    const next = await search({ ...bulk, sort: 'price_desc', cursor: all.nextCursor ?? '' });
+    expect(next.products[0]?.name).toBe('Bulk laptop 957');
+    expect(next).toMatchObject({ total: 1000, totalIsCapped: true });
   });
 
   it('filters by category, condition, price range, location and years of use', async () => {
@@ -155,6 +243,8 @@ describe('GET /api/search', () => {
     for (const url of [
       `/api/search?cursor=${Buffer.from('{"v":"x","id":"1"}').toString('base64url')}`,
       '/api/search?cursor=%%%',
+      `/api/search?cursor=${Buffer.from('{"v":"2026-13-45T99:00:00Z","id":"3f2b8c1e-7a4d-4e2f-9b1a-5c6d7e8f9a0b"}').toString('base64url')}`,
+      `/api/search?cursor=${Buffer.from(`{"v":"now'); drop table products; --","id":"3f2b8c1e-7a4d-4e2f-9b1a-5c6d7e8f9a0b"}`).toString('base64url')}`,
       '/api/search?condition=Broken',
       '/api/search?minPrice=-1',
       '/api/search?category=nope',

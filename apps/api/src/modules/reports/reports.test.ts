@@ -114,3 +114,26 @@ describe('reports', () => {
     expect((await db.select({ n: count() }).from(reports))[0]?.n).toBe(before + 1);
   });
 });
+
+describe('POST /api/reports with text the database cannot hold', () => {
+  it('refuses a NUL character in the report text with a 400, and records nothing', async () => {
+    const db = t.database.db;
+    const sellerUser = await createUser(db, { typeOfUser: 'seller' });
+    const reporter = await createUser(db, { typeOfUser: 'buyer' });
+    const category = await createCategory(db);
+    const product = await createProduct(db, { sellerId: sellerUser.id, categoryId: category.id });
+    const cookie = await signIn(t.app, reporter.email, reporter.password);
+    const before = (await db.select({ n: count() }).from(reports))[0]?.n;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/reports',
+      headers: { cookie },
+      payload: { productId: product.id, reportText: 'Fake\u0000photos' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error: { code: 'VALIDATION_ERROR', fields: { reportText: expect.any(String) } },
+    });
+    expect((await db.select({ n: count() }).from(reports))[0]?.n).toBe(before);
+  });
+});

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { roleCheckSchemas } from '@laptops/shared/auth';
+import { hasNoNul, nulMessage } from '@laptops/shared/fields';
 import { apiErrorSchema } from '@laptops/shared/errors';
 import type { Db } from '../../db/client.ts';
 import { requireViewer } from '../../plugins/auth.ts';
@@ -27,7 +28,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         schema: {
           tags: ['users'],
           summary: `Whether the user with this email is a ${role}`,
-          params: z.object({ email: z.string().min(1).max(254) }),
+          params: z.object({
+            email: z.string().min(1).max(254).refine(hasNoNul, nulMessage),
+          }),
           response: { 200: roleCheckSchemas[role], 403: apiErrorSchema, 404: apiErrorSchema },
         },
       },

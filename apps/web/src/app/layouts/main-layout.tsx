@@ -9,7 +9,9 @@ export function MainLayout() {
         Skip to content
       </a>
       <Navbar />
-      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
+      {/* At least a screen tall, so the footer starts below the fold and does not
+          jump down when a page's list arrives (layout shift). */}
+      <main id="main" className="mx-auto min-h-svh w-full max-w-7xl flex-1 px-4 py-6">
         <Outlet />
       </main>
       <Footer />

@@ -1,29 +1,31 @@
 import { Link, useParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useCategory } from '../../features/categories/api/get-category.ts';
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
-import { ApiRequestError } from '../../lib/api-client.ts';
+import { useCategoryOptions } from '../../features/search/api/get-category-options.ts';
+import { SearchPage } from '../../features/search/components/search-page.tsx';
 import { messages } from '../../lib/messages.ts';
 import { useProductActions } from '../use-product-actions.tsx';
 
-/** /category/:id: 'Products of {category name}' and the category's cards. */
+/**
+ * /category/:id: 'Products of {category name}' and the category's cards, with the
+ * search page's filters and pages. The name comes from the cached category list.
+ */
 export function CategoryRoute() {
   const { id = '' } = useParams();
-  const category = useCategory(id);
+  const categories = useCategoryOptions();
   const actions = useProductActions();
   const t = messages.category;
 
-  if (category.isPending) return <Spinner />;
-  if (category.isError) {
-    const missing =
-      category.error instanceof ApiRequestError && [400, 404].includes(category.error.status);
+  if (categories.isPending) return <Spinner />;
+  const category = categories.data?.find((candidate) => candidate._id === id);
+  if (!category) {
     return (
       <section className="flex flex-col items-center gap-4 py-16 text-center">
         <h1 className="text-2xl font-bold">
-          {missing ? t.notFoundTitle : messages.errors.errorTitle}
+          {categories.isError ? messages.errors.errorTitle : t.notFoundTitle}
         </h1>
         <p className="max-w-md text-base-content/75">
-          {missing ? t.notFoundText : category.error.message}
+          {categories.isError ? categories.error.message : t.notFoundText}
         </p>
         <Link to="/" className="btn btn-primary">
           {t.backHome}
@@ -32,14 +34,21 @@ export function CategoryRoute() {
     );
   }
   return (
-    <section>
-      <h1 className="mb-6 text-2xl font-bold sm:text-3xl">{t.heading(category.data.name)}</h1>
-      <ProductGrid
-        products={category.data.products}
-        onBook={actions.onBook}
-        onReport={actions.onReport}
+    <>
+      <SearchPage
+        key={category._id}
+        category={{ id: category._id, name: category.name }}
+        renderGrid={(products) => (
+          <ProductGrid
+            products={products}
+            onBook={actions.onBook}
+            onReport={actions.onReport}
+            aboveTheFold
+            headingLevel={2}
+          />
+        )}
       />
       {actions.modals}
-    </section>
+    </>
   );
 }

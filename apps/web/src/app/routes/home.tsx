@@ -1,7 +1,7 @@
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useCategories } from '../../features/categories/api/get-categories.ts';
 import { CategoryTiles } from '../../features/categories/components/category-tiles.tsx';
-import { ContactUsForm } from '../../features/contact/components/contact-us-form.tsx';
 import { BannerSlideshow } from '../../features/home/components/banner-slideshow.tsx';
 import { MarketingBlock } from '../../features/home/components/marketing-block.tsx';
 import { OurClients } from '../../features/home/components/our-clients.tsx';
@@ -9,7 +9,15 @@ import { useAdvertisedProducts } from '../../features/products/api/get-advertise
 import { useLatestProducts } from '../../features/products/api/get-latest-products.ts';
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
 import { messages } from '../../lib/messages.ts';
+import { withTimeout } from '../lazy-route.ts';
 import { useProductActions } from '../use-product-actions.tsx';
+
+// The form (react-hook-form and zod) is not part of Home's first download.
+const ContactUsForm = lazy(
+  withTimeout(async () => ({
+    default: (await import('../../features/contact/components/contact-us-form.tsx')).ContactUsForm,
+  })),
+);
 
 function Section({
   id,
@@ -38,8 +46,16 @@ export function HomeRoute() {
   const actions = useProductActions();
 
   const lists = [advertised, categories, latest];
-  const loading = lists.some((list) => list.isPending);
   const failed = lists.find((list) => list.isError);
+  // The lists are drawn as a transition, which React splits into short slices, so
+  // drawing two dozen cards does not block the page (Lighthouse's blocking time).
+  // From the cache (Back) they are there at once: nothing is deferred on mount.
+  const advertisedProducts = useDeferredValue(advertised.data);
+  const categoryList = useDeferredValue(categories.data);
+  const latestProducts = useDeferredValue(latest.data);
+  const loading =
+    lists.some((list) => list.isPending) ||
+    (!failed && [advertisedProducts, categoryList, latestProducts].includes(undefined));
 
   return (
     <>
@@ -68,21 +84,21 @@ export function HomeRoute() {
         </div>
       ) : (
         <>
-          {advertised.data && advertised.data.length > 0 && (
+          {advertisedProducts && advertisedProducts.length > 0 && (
             <Section id="advertised" title={t.advertisedItems}>
               <ProductGrid
-                products={advertised.data}
+                products={advertisedProducts}
                 onBook={actions.onBook}
                 onReport={actions.onReport}
               />
             </Section>
           )}
           <Section id="categories" title={t.productCategories}>
-            <CategoryTiles categories={categories.data ?? []} />
+            <CategoryTiles categories={categoryList ?? []} />
           </Section>
           <Section id="latest" title={t.latestItems}>
             <ProductGrid
-              products={latest.data ?? []}
+              products={latestProducts ?? []}
               onBook={actions.onBook}
               onReport={actions.onReport}
             />
@@ -105,7 +121,10 @@ export function HomeRoute() {
           </h2>
           <p className="mt-3 text-base-content/75">{messages.contact.subtitle}</p>
         </div>
-        <ContactUsForm />
+        {/* Roughly the form's height, so nothing moves when it arrives. */}
+        <Suspense fallback={<div className="min-h-96" />}>
+          <ContactUsForm />
+        </Suspense>
       </section>
     </>
   );

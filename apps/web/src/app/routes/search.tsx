@@ -9,7 +9,13 @@ export function SearchRoute() {
     <>
       <SearchPage
         renderGrid={(products) => (
-          <ProductGrid products={products} onBook={actions.onBook} onReport={actions.onReport} />
+          <ProductGrid
+            products={products}
+            onBook={actions.onBook}
+            onReport={actions.onReport}
+            aboveTheFold
+            headingLevel={2}
+          />
         )}
       />
       {actions.modals}

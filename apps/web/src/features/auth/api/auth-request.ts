@@ -1,20 +1,25 @@
-import { z } from 'zod';
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { ApiRequestError, readApiError, type ResponseCheck } from '../../../lib/api-client.ts';
 import { messages } from '../../../lib/messages.ts';
 
-const authErrorSchema = z.object({ message: z.string(), code: z.string().optional() });
-const ourErrorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+/** better-auth's error body, `{ message, code? }`, read by hand so this module needs no zod. */
+function readAuthError(body: unknown): { message: string; code?: string } | undefined {
+  if (typeof body !== 'object' || body === null || !('message' in body)) return undefined;
+  const { message } = body;
+  if (typeof message !== 'string') return undefined;
+  const code = 'code' in body && typeof body.code === 'string' ? body.code : undefined;
+  return code === undefined ? { message } : { message, code };
+}
 
 /**
  * POSTs to one of better-auth's endpoints under /api/auth. Its errors are
  * `{ code, message }` (ours are `{ error: { ... } }`); both become ApiRequestError
  * carrying the provider's message, which the screens show as an error toast.
  */
-export async function authRequest<T extends z.ZodType>(
+export async function authRequest<T>(
   path: string,
   body: unknown,
-  schema: T,
-): Promise<z.infer<T>> {
+  check: ResponseCheck<T>,
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`/api/auth${path}`, {
@@ -28,15 +33,14 @@ export async function authRequest<T extends z.ZodType>(
   }
   const json: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const ours = ourErrorSchema.safeParse(json);
-    if (ours.success)
-      throw new ApiRequestError(response.status, ours.data.error.code, ours.data.error.message);
-    const theirs = authErrorSchema.safeParse(json);
+    const ours = readApiError(json);
+    if (ours) throw new ApiRequestError(response.status, ours.code, ours.message);
+    const theirs = readAuthError(json);
     throw new ApiRequestError(
       response.status,
-      theirs.success ? (theirs.data.code ?? 'AUTH_ERROR') : 'AUTH_ERROR',
-      theirs.success ? theirs.data.message : messages.serverError,
+      theirs?.code ?? 'AUTH_ERROR',
+      theirs?.message ?? messages.serverError,
     );
   }
-  return schema.parse(json);
+  return check.parse(json);
 }

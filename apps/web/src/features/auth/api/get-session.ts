@@ -1,15 +1,47 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { sessionUserSchema } from '@laptops/shared/auth';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { SessionUser, UserType } from '@laptops/shared/auth';
+import { apiRequest, type ResponseCheck } from '../../../lib/api-client.ts';
 
 export const sessionQueryKey = ['session'] as const;
 
+// Typed as a record so the compiler keeps it in step with the contract's roles.
+const roles: Record<UserType, true> = { buyer: true, seller: true, admin: true };
+const isRole = (value: unknown): value is UserType =>
+  typeof value === 'string' && Object.hasOwn(roles, value);
+
+/**
+ * better-auth's session answer, narrowed by hand to the fields the client uses
+ * (zod would do it too, but the navbar asks for the session on every page, Home
+ * included, and Home must not download zod).
+ */
+const sessionCheck: ResponseCheck<SessionUser | null> = {
+  parse(body) {
+    if (body === null) return null;
+    const user: unknown = typeof body === 'object' && 'user' in body ? body.user : undefined;
+    if (typeof user !== 'object' || user === null) throw new Error('Unexpected session answer');
+    const { id, name, email, image, typeOfUser, isVerified } = user as Record<string, unknown>;
+    if (
+      typeof id !== 'string' ||
+      typeof name !== 'string' ||
+      typeof email !== 'string' ||
+      !isRole(typeOfUser)
+    ) {
+      throw new Error('Unexpected session answer');
+    }
+    return {
+      id,
+      name,
+      email,
+      image: typeof image === 'string' ? image : null,
+      typeOfUser,
+      ...(typeof isVerified === 'boolean' ? { isVerified } : {}),
+    };
+  },
+};
+
 /** The signed-in user, or null. better-auth answers null without a session. */
 export function getSession() {
-  return apiRequest('/api/auth/get-session', z.object({ user: sessionUserSchema }).nullable()).then(
-    (session) => session?.user ?? null,
-  );
+  return apiRequest('/api/auth/get-session', sessionCheck);
 }
 
 export const sessionQueryOptions = () =>

@@ -3,14 +3,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { profileInputSchema, type ProfileInput, type SessionUser } from '@laptops/shared/auth';
 import { acceptedImageTypes } from '@laptops/shared/images';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { messages } from '../../../lib/messages.ts';
 import { uploadImage } from '../../../lib/upload-image.ts';
 import { sessionQueryKey, useSession } from '../api/get-session.ts';
+import { useSignOutEverywhere } from '../api/sign-out-everywhere.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 import { pictureFieldSchema } from './sign-up-page.tsx';
 
@@ -90,6 +92,9 @@ export function ProfilePage() {
         <div className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
           <PhotoForm />
         </div>
+        <div className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
+          <SignOutEverywhere />
+        </div>
       </div>
     </section>
   );
@@ -100,7 +105,7 @@ function Avatar({ user }: { user: SessionUser }) {
     return (
       <div className="avatar">
         <div className="w-20 rounded-full ring-2 ring-base-300">
-          <img src={user.image} alt={t.photoAlt} />
+          <img src={user.image} alt={t.photoAlt} width={80} height={80} />
         </div>
       </div>
     );
@@ -175,6 +180,44 @@ function NameForm({ name }: { name: string }) {
         {t.saveName}
       </button>
     </form>
+  );
+}
+
+function SignOutEverywhere() {
+  const [confirming, setConfirming] = useState(false);
+  const signOut = useSignOutEverywhere();
+  const navigate = useNavigate();
+  return (
+    <div className="grid gap-3">
+      <h2 className="font-medium">{t.devicesTitle}</h2>
+      <p className="text-sm text-base-content/70">{t.devicesText}</p>
+      <button
+        type="button"
+        className="btn btn-outline btn-error w-full sm:w-auto sm:justify-self-start"
+        onClick={() => setConfirming(true)}
+      >
+        {t.signOutEverywhere}
+      </button>
+      <ConfirmDialog
+        open={confirming}
+        message={t.signOutEverywhereConfirm}
+        confirmLabel={t.signOutEverywhere}
+        busy={signOut.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          signOut.mutate(undefined, {
+            onSuccess: () => {
+              toast.success(t.signedOutEverywhere);
+              void navigate('/login');
+            },
+            onError: (error) => {
+              setConfirming(false);
+              toast.error(error.message);
+            },
+          })
+        }
+      />
+    </div>
   );
 }
 

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { categorySchema } from '@laptops/shared/categories';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { Category } from '@laptops/shared/categories';
+import { apiRequest, serverChecked } from '../../../lib/api-client.ts';
 
 export function getCategories() {
-  return apiRequest('/api/categories', z.array(categorySchema));
+  // Checked by the server's response schema; Home must not download zod for it.
+  return apiRequest('/api/categories', serverChecked<Category[]>());
 }
 
 export const categoriesQueryOptions = () =>

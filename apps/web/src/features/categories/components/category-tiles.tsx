@@ -17,6 +17,7 @@ export function CategoryTiles({ categories }: { categories: Category[] }) {
               width={600}
               height={400}
               loading="lazy"
+              decoding="async"
               className="aspect-[3/2] w-full object-cover transition group-hover:scale-105"
             />
             <span className="block px-3 py-2 text-center font-semibold">{category.name}</span>

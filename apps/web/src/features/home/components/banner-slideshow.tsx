@@ -132,10 +132,16 @@ export function BannerSlideshow() {
             aria-label={`Show slide ${index + 1}`}
             aria-current={index === current}
             onClick={() => goTo(index)}
-            className={`h-2.5 rounded-full transition-all ${
-              index === current ? 'w-6 bg-primary' : 'w-2.5 bg-white/70 hover:bg-white'
-            }`}
-          />
+            // A 24 px target around the small dot (WCAG 2.5.8 target size).
+            className="group flex h-6 min-w-6 items-center justify-center"
+          >
+            <span
+              aria-hidden="true"
+              className={`block h-2.5 rounded-full transition-all ${
+                index === current ? 'w-6 bg-primary' : 'w-2.5 bg-white/70 group-hover:bg-white'
+              }`}
+            />
+          </button>
         ))}
         <button
           type="button"

@@ -83,6 +83,7 @@ export function MyOrdersPage() {
             width={48}
             height={36}
             loading="lazy"
+            decoding="async"
             className="h-9 w-12 shrink-0 rounded object-cover"
           />
           <span>{order.productName}</span>

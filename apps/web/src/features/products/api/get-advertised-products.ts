@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { productSchema } from '@laptops/shared/products';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { Product } from '@laptops/shared/products';
+import { apiRequest, serverChecked } from '../../../lib/api-client.ts';
 
 export function getAdvertisedProducts() {
-  return apiRequest('/api/advertiseProducts', z.array(productSchema));
+  return apiRequest('/api/advertiseProducts', serverChecked<Product[]>());
 }
 
 export const advertisedProductsQueryOptions = () =>

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { productSchema } from '@laptops/shared/products';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { Product } from '@laptops/shared/products';
+import { apiRequest, serverChecked } from '../../../lib/api-client.ts';
 
 export function getLatestProducts() {
-  return apiRequest('/api/latestProducts', z.array(productSchema));
+  return apiRequest('/api/latestProducts', serverChecked<Product[]>());
 }
 
 export const latestProductsQueryOptions = () =>

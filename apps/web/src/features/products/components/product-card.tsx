@@ -16,24 +16,41 @@ type ProductCardProps = {
   product: Product;
   onBook: (product: Product) => void;
   onReport: (product: Product) => void;
+  /**
+   * 'lazy' (default) waits until the card is scrolled near; 'eager' loads at once;
+   * 'priority' also asks for it first (the page's largest paint).
+   */
+  imageLoading?: 'lazy' | 'eager' | 'priority';
+  headingLevel?: 2 | 3;
 };
 
 /** SPEC.md "Product card". */
-export function ProductCard({ product, onBook, onReport }: ProductCardProps) {
+export function ProductCard({
+  product,
+  onBook,
+  onReport,
+  imageLoading = 'lazy',
+  headingLevel = 3,
+}: ProductCardProps) {
   const t = messages.productCard;
   const sold = product.isSold;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
+    // wrap-anywhere: a seller's long unbroken word wraps instead of widening a phone's page.
     <article
-      className="card h-full overflow-hidden border border-base-300 bg-base-100 shadow-sm"
+      className="card h-full overflow-hidden border border-base-300 bg-base-100 shadow-sm wrap-anywhere"
       aria-label={product.name}
     >
       <figure className="relative bg-base-200">
+        {/* The thumbnail (640 px wide, 4:3) with its size given, so nothing moves when it loads. */}
         <img
           src={product.thumbnail}
           alt={product.name}
           width={640}
           height={480}
-          loading="lazy"
+          loading={imageLoading === 'lazy' ? 'lazy' : 'eager'}
+          fetchPriority={imageLoading === 'priority' ? 'high' : 'auto'}
+          decoding={imageLoading === 'lazy' ? 'async' : 'auto'}
           className="aspect-[4/3] w-full object-cover"
         />
         <span
@@ -44,9 +61,9 @@ export function ProductCard({ product, onBook, onReport }: ProductCardProps) {
       </figure>
       <div className="card-body gap-3 p-5">
         <div className="flex items-start justify-between gap-2">
-          <h3 className="card-title text-base leading-snug" title={product.name}>
+          <Heading className="card-title text-base leading-snug" title={product.name}>
             {truncate(product.name, CARD_NAME_LENGTH)}
-          </h3>
+          </Heading>
           <ProductMenu productName={product.name} onReport={() => onReport(product)} />
         </div>
 
@@ -88,6 +105,7 @@ export function ProductCard({ product, onBook, onReport }: ProductCardProps) {
                   width={40}
                   height={40}
                   loading="lazy"
+                  decoding="async"
                 />
               )}
             </div>

@@ -6,17 +6,47 @@ type ProductGridProps = {
   products: Product[];
   onBook: (product: Product) => void;
   onReport: (product: Product) => void;
+  /**
+   * The grid is the first thing on its page (search, category): the first row's
+   * pictures load at once, the very first with high priority (it is usually the
+   * largest paint); the rest wait until they are scrolled near.
+   */
+  aboveTheFold?: boolean;
+  /** The cards' heading level: 3 under a section's h2 (Home), 2 right under the h1. */
+  headingLevel?: 2 | 3;
 };
 
-export function ProductGrid({ products, onBook, onReport }: ProductGridProps) {
+/** Up to three cards share a row (lg). */
+const FIRST_ROW = 3;
+
+export function ProductGrid({
+  products,
+  onBook,
+  onReport,
+  aboveTheFold = false,
+  headingLevel = 3,
+}: ProductGridProps) {
   if (products.length === 0) {
     return <p className="py-10 text-center text-base-content/75">{messages.noProducts}</p>;
   }
   return (
-    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {products.map((product) => (
+    // grid-cols-1, not an implicit column: a card never widens the page past the screen.
+    <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {products.map((product, index) => (
         <li key={product._id}>
-          <ProductCard product={product} onBook={onBook} onReport={onReport} />
+          <ProductCard
+            product={product}
+            onBook={onBook}
+            onReport={onReport}
+            imageLoading={
+              aboveTheFold && index === 0
+                ? 'priority'
+                : aboveTheFold && index < FIRST_ROW
+                  ? 'eager'
+                  : 'lazy'
+            }
+            headingLevel={headingLevel}
+          />
         </li>
       ))}
     </ul>

@@ -3,21 +3,25 @@ import { searchResultSchema } from '@laptops/shared/search';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { SearchFilters } from '../search-params.ts';
 
+/** What a page asks for besides the user's filters: a category page lists sold laptops too. */
+export type SearchScope = { includeSold?: boolean };
+
 /** GET /api/search: one page of laptops matching the filters; empty filters are left out. */
-export function searchProducts(filters: SearchFilters, cursor?: string) {
+export function searchProducts(filters: SearchFilters, scope: SearchScope = {}, cursor?: string) {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filters)) {
     const text = value.trim();
     if (text !== '') params.set(key, text);
   }
+  if (scope.includeSold) params.set('includeSold', 'true');
   if (cursor) params.set('cursor', cursor);
   return apiRequest(`/api/search?${params.toString()}`, searchResultSchema);
 }
 
-export const searchInfiniteQueryOptions = (filters: SearchFilters) =>
+export const searchInfiniteQueryOptions = (filters: SearchFilters, scope: SearchScope = {}) =>
   infiniteQueryOptions({
-    queryKey: ['products', 'search', filters],
-    queryFn: ({ pageParam }) => searchProducts(filters, pageParam),
+    queryKey: ['products', 'search', filters, scope],
+    queryFn: ({ pageParam }) => searchProducts(filters, scope, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
     // Back and forward show the pages already loaded instead of refetching each one.
@@ -25,9 +29,9 @@ export const searchInfiniteQueryOptions = (filters: SearchFilters) =>
   });
 
 /** The pages loaded so far; while new filters load, the previous results stay on screen. */
-export function useSearchProducts(filters: SearchFilters) {
+export function useSearchProducts(filters: SearchFilters, scope: SearchScope = {}) {
   return useInfiniteQuery({
-    ...searchInfiniteQueryOptions(filters),
+    ...searchInfiniteQueryOptions(filters, scope),
     placeholderData: keepPreviousData,
   });
 }

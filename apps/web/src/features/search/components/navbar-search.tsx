@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { messages } from '../../../lib/messages.ts';
-import { writeFilters } from '../search-params.ts';
 
 type NavbarSearchProps = {
   /** Called after navigating, e.g. to close the phone menu. */
@@ -21,8 +20,10 @@ export function NavbarSearch({ onDone, className = '' }: NavbarSearchProps) {
       className={`join ${className}`}
       onSubmit={(event) => {
         event.preventDefault();
-        const params = writeFilters({ q }).toString();
-        void navigate(params ? `/search?${params}` : '/search');
+        // Only the text, as writeFilters would write it; search-params.ts is not
+        // imported here because it brings zod into Home's first download.
+        const text = q.trim();
+        void navigate(text ? `/search?${new URLSearchParams({ q: text })}` : '/search');
         onDone?.();
       }}
     >

@@ -48,9 +48,15 @@ const pages: Record<string, SearchResult> = {
   first: {
     products: [makeProduct('p1', 'ThinkPad X1'), makeProduct('p2', 'ThinkPad T14')],
     total: 3,
+    totalIsCapped: false,
     nextCursor: 'c2',
   },
-  c2: { products: [makeProduct('p3', 'ThinkPad P1')], total: 3, nextCursor: null },
+  c2: {
+    products: [makeProduct('p3', 'ThinkPad P1')],
+    total: 3,
+    totalIsCapped: false,
+    nextCursor: null,
+  },
 };
 
 beforeEach(() => {
@@ -77,14 +83,15 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderPage(entry: string) {
+function renderPage(entry: string, category?: { id: string; name: string }) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
       {
-        path: '/search',
+        path: category ? '/category/:id' : '/search',
         element: (
           <SearchPage
+            category={category}
             renderGrid={(products) => (
               <ul aria-label="Laptops">
                 {products.map((product) => (
@@ -188,7 +195,7 @@ describe('SearchPage', () => {
   });
 
   it('says when nothing matches and offers to clear the filters', async () => {
-    answer = () => json({ products: [], total: 0, nextCursor: null });
+    answer = () => json({ products: [], total: 0, totalIsCapped: false, nextCursor: null });
     const { router, user } = renderPage('/search?q=zzz&condition=Fair');
     expect(await screen.findByText('No laptops match your search.')).toBeTruthy();
     expect(screen.queryByText(/laptops? found/)).toBeNull();
@@ -209,9 +216,66 @@ describe('SearchPage', () => {
 
   it('says "1 laptop found" for a single match', async () => {
     answer = () =>
-      json({ products: [makeProduct('p1', 'MacBook Air')], total: 1, nextCursor: null });
+      json({
+        products: [makeProduct('p1', 'MacBook Air')],
+        total: 1,
+        totalIsCapped: false,
+        nextCursor: null,
+      });
     renderPage('/search?q=air');
     expect(await screen.findByText('1 laptop found')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+});
+
+describe('SearchPage result count', () => {
+  it('shows "1,000+" when the server stopped counting', async () => {
+    answer = () =>
+      json({
+        products: [makeProduct('p1', 'ThinkPad X1')],
+        total: 1000,
+        totalIsCapped: true,
+        nextCursor: 'c2',
+      });
+    renderPage('/search?q=laptop');
+    expect(await screen.findByText('1,000+ laptops found')).toBeTruthy();
+  });
+});
+
+describe('SearchPage on a category page', () => {
+  const category = { id: lenovo, name: 'Lenovo' };
+
+  it('names the category, asks for its laptops including sold ones, and has no category filter', async () => {
+    renderPage(`/category/${lenovo}`, category);
+    expect(screen.getByRole('heading', { level: 1, name: 'Products of Lenovo' })).toBeTruthy();
+    await waitFor(() => expect(shown()).toEqual(['ThinkPad X1', 'ThinkPad T14']));
+    expect(plain(searches[0])).toEqual({ category: lenovo, sort: 'newest', includeSold: 'true' });
+    expect(screen.queryByLabelText('Category')).toBeNull();
+  });
+
+  it('keeps the category in the path when filters are applied, and pages on', async () => {
+    const { router, user } = renderPage(`/category/${lenovo}`, category);
+    await waitFor(() => expect(shown()).toHaveLength(2));
+    await user.selectOptions(screen.getByLabelText('Condition'), 'Good');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?condition=Good'));
+    expect(router.state.location.pathname).toBe(`/category/${lenovo}`);
+    await waitFor(() =>
+      expect(plain(searches.at(-1))).toEqual({
+        category: lenovo,
+        condition: 'Good',
+        sort: 'newest',
+        includeSold: 'true',
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(shown()).toEqual(['ThinkPad X1', 'ThinkPad T14', 'ThinkPad P1']));
+  });
+
+  it('says so when the category has no laptops, without offering to clear filters', async () => {
+    answer = () => json({ products: [], total: 0, totalIsCapped: false, nextCursor: null });
+    renderPage(`/category/${lenovo}`, category);
+    expect(await screen.findByText('No laptops in this category yet.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Clear filters' })).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { conditionTypes, type Product } from '@laptops/shared/products';
 import { searchSorts } from '@laptops/shared/search';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -26,6 +26,11 @@ const isDesktop = () =>
 type SearchPageProps = {
   /** Draws the cards; the app passes the products grid with its Book and Report actions. */
   renderGrid: (products: Product[]) => ReactNode;
+  /**
+   * A category page: the address fixes the category, the heading names it, and sold
+   * laptops are listed too (their cards say 'Not Available').
+   */
+  category?: { id: string; name: string };
 };
 
 /**
@@ -33,11 +38,16 @@ type SearchPageProps = {
  * number of matches and the results a page at a time. Loading more appends below,
  * so the laptops already on screen stay where they are.
  */
-export function SearchPage({ renderGrid }: SearchPageProps) {
+export function SearchPage({ renderGrid, category }: SearchPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const filters = useMemo(() => readFilters(searchParams), [searchParams]);
+  const { pathname } = useLocation();
+  const categoryId = category?.id;
+  const filters = useMemo(() => {
+    const fromUrl = readFilters(searchParams);
+    return categoryId ? { ...fromUrl, category: categoryId } : fromUrl;
+  }, [searchParams, categoryId]);
   const filtersKey = writeFilters(filters).toString();
-  const search = useSearchProducts(filters);
+  const search = useSearchProducts(filters, { includeSold: Boolean(categoryId) });
 
   const products = useMemo(() => {
     const seen = new Set<string>();
@@ -46,8 +56,13 @@ export function SearchPage({ renderGrid }: SearchPageProps) {
       .filter((product) => !seen.has(product._id) && Boolean(seen.add(product._id)));
   }, [search.data]);
   const total = search.data?.pages[0]?.total ?? 0;
+  const totalIsCapped = search.data?.pages[0]?.totalIsCapped ?? false;
 
-  const apply = (next: SearchFilters) => setSearchParams(writeFilters(next));
+  // On a category page the category is in the path, not the query string.
+  const apply = (next: SearchFilters) =>
+    setSearchParams(writeFilters(categoryId ? { ...next, category: '' } : next));
+  const filtered =
+    writeFilters({ ...filters, category: categoryId ? '' : filters.category }).size > 0;
 
   let results: ReactNode;
   if (search.data === undefined) {
@@ -64,10 +79,14 @@ export function SearchPage({ renderGrid }: SearchPageProps) {
   } else if (products.length === 0) {
     results = (
       <div className="flex flex-col items-center gap-4 py-16 text-center">
-        <p className="text-lg text-base-content/75">{t.noResults}</p>
-        <Link to="/search" className="btn btn-primary">
-          {t.clearFilters}
-        </Link>
+        <p className="text-lg text-base-content/75">
+          {category && !filtered ? t.emptyCategory : t.noResults}
+        </p>
+        {filtered && (
+          <Link to={pathname} className="btn btn-primary">
+            {t.clearFilters}
+          </Link>
+        )}
       </div>
     );
   } else {
@@ -115,18 +134,23 @@ export function SearchPage({ renderGrid }: SearchPageProps) {
   return (
     <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] lg:items-start lg:gap-8">
       <h1 className="text-2xl font-bold sm:text-3xl lg:col-span-2">
-        {filters.q ? t.resultsFor(filters.q) : t.title}
+        {category
+          ? messages.category.heading(category.name)
+          : filters.q
+            ? t.resultsFor(filters.q)
+            : t.title}
       </h1>
       <FilterPanel
         key={filtersKey}
         filters={filters}
+        showCategory={!category}
         onApply={apply}
         onClear={() => setSearchParams(new URLSearchParams())}
       />
       <section aria-label={t.results} className="min-w-0">
         {search.data !== undefined && products.length > 0 && (
           <p aria-live="polite" className="mb-4 text-base-content/75">
-            {t.count(total)}
+            {t.count(total, totalIsCapped)}
           </p>
         )}
         {results}
@@ -137,6 +161,8 @@ export function SearchPage({ renderGrid }: SearchPageProps) {
 
 type FilterPanelProps = {
   filters: SearchFilters;
+  /** Off on a category page, where the category is fixed. */
+  showCategory: boolean;
   onApply: (filters: SearchFilters) => void;
   onClear: () => void;
 };
@@ -145,7 +171,7 @@ type FilterPanelProps = {
  * A disclosure on phones, an always-open sidebar on desktop. Keyed by the URL's
  * filters, so Back and Clear reset what the form shows.
  */
-function FilterPanel({ filters, onApply, onClear }: FilterPanelProps) {
+function FilterPanel({ filters, showCategory, onApply, onClear }: FilterPanelProps) {
   const [draft, setDraft] = useState(filters);
   const [open, setOpen] = useState(false);
   const desktop = useSyncExternalStore(subscribeDesktop, isDesktop, () => false);
@@ -193,24 +219,26 @@ function FilterPanel({ filters, onApply, onClear }: FilterPanelProps) {
           />
         </div>
 
-        <div className="flex flex-col gap-1">
-          <label htmlFor={field('category')} className="text-sm font-medium">
-            {t.category}
-          </label>
-          <select
-            id={field('category')}
-            className="select w-full"
-            value={draft.category}
-            onChange={set('category')}
-          >
-            <option value="">{t.anyCategory}</option>
-            {categories.data?.map((category) => (
-              <option key={category._id} value={category._id}>
-                {category.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        {showCategory && (
+          <div className="flex flex-col gap-1">
+            <label htmlFor={field('category')} className="text-sm font-medium">
+              {t.category}
+            </label>
+            <select
+              id={field('category')}
+              className="select w-full"
+              value={draft.category}
+              onChange={set('category')}
+            >
+              <option value="">{t.anyCategory}</option>
+              {categories.data?.map((category) => (
+                <option key={category._id} value={category._id}>
+                  {category.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
 
         <div className="flex flex-col gap-1">
           <label htmlFor={field('condition')} className="text-sm font-medium">

@@ -60,6 +60,7 @@ export function MyProductsPage() {
             width={48}
             height={36}
             loading="lazy"
+            decoding="async"
             className="h-9 w-12 shrink-0 rounded object-cover"
           />
           <span>{product.name}</span>

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCategory, createProduct, createUser } from '../db/seed/factories.ts';
+import { createTestContext, signIn, type TestContext } from '../test/test-app.ts';
+import { uploadTestImage } from '../test/upload-helper.ts';
+import { createListCache } from './list-cache.ts';
+
+describe('createListCache', () => {
+  it('makes a value once per period, shares it between callers, then makes it again', async () => {
+    let time = 0;
+    let made = 0;
+    const cache = createListCache({ ttlMs: 1000, now: () => time });
+    const produce = async () => ({ made: ++made });
+    const [a, b] = await Promise.all([cache.remember('k', produce), cache.remember('k', produce)]);
+    expect([a, b]).toEqual(['{"made":1}', '{"made":1}']);
+    time = 999;
+    expect(await cache.remember('k', produce)).toBe('{"made":1}');
+    time = 1000;
+    expect(await cache.remember('k', produce)).toBe('{"made":2}');
+    cache.clear();
+    expect(await cache.remember('k', produce)).toBe('{"made":3}');
+  });
+
+  it('keeps at most maxEntries answers, dropping the oldest', async () => {
+    let made = 0;
+    const cache = createListCache({ ttlMs: 60_000, maxEntries: 2 });
+    const produce = async () => ++made;
+    await cache.remember('a', produce);
+    await cache.remember('b', produce);
+    await cache.remember('c', produce);
+    expect(await cache.remember('c', produce)).toBe('3');
+    expect(await cache.remember('a', produce)).toBe('4');
+  });
+
+  it('does not keep a failure', async () => {
+    const cache = createListCache({ ttlMs: 1000 });
+    await expect(cache.remember('k', () => Promise.reject(new Error('down')))).rejects.toThrow();
+    expect(await cache.remember('k', async () => [1])).toBe('[1]');
+  });
+});
+
+describe("Home's lists with the cache on", () => {
+  let t: TestContext;
+  let seller: Awaited<ReturnType<typeof createUser>>;
+  let categoryId: string;
+
+  beforeAll(async () => {
+    t = await createTestContext({ LIST_CACHE_MS: '60000' });
+    seller = await createUser(t.database.db, { typeOfUser: 'seller' });
+    categoryId = (await createCategory(t.database.db)).id;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const latestNames = async (cookie?: string) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/latestProducts',
+        headers: cookie ? { cookie } : {},
+      })
+    )
+      .json<{ name: string; mobileNumber: string | null }[]>()
+      .map((product) => product.name);
+
+  it('reuses the list until a write comes through the app, which shows at once', async () => {
+    const before = await latestNames();
+    // Written behind the app's back: not seen while the list is cached.
+    await createProduct(t.database.db, { sellerId: seller.id, categoryId, name: 'Quiet insert' });
+    expect(await latestNames()).toEqual(before);
+
+    const cookie = await signIn(t.app, seller.email, seller.password);
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: { cookie },
+      payload: {
+        name: 'Posted through the app',
+        image: await uploadTestImage(t.app, cookie),
+        location: 'Austin, TX',
+        category: categoryId,
+        conditionType: 'Good',
+        mobileNumber: '+1 512 555 0100',
+        originalPrice: 1000,
+        resalePrice: 500,
+        yearsOfUse: 1,
+        description: 'Fresh listing.',
+      },
+    });
+    expect(posted.statusCode).toBe(201);
+    const after = await latestNames();
+    expect(after[0]).toBe('Posted through the app');
+    expect(after).toContain('Quiet insert');
+  });
+
+  it('caches search pages the same way', async () => {
+    const url = `/api/search?category=${categoryId}&includeSold=true`;
+    const names = async () =>
+      (await t.app.inject({ method: 'GET', url }))
+        .json<{ products: { name: string }[] }>()
+        .products.map((product) => product.name);
+    const before = await names();
+    await createProduct(t.database.db, { sellerId: seller.id, categoryId, name: 'Quiet search' });
+    expect(await names()).toEqual(before);
+    const bad = await t.app.inject({ method: 'GET', url: `${url}&cursor=forged` });
+    expect(bad.statusCode).toBe(400);
+    // Any successful write through the app (a sign-in is one) clears the cache.
+    const buyer = await createUser(t.database.db);
+    await signIn(t.app, buyer.email, buyer.password);
+    expect(await names()).toContain('Quiet search');
+  });
+
+  it('keeps contact details for signed-in visitors only', async () => {
+    const buyer = await createUser(t.database.db);
+    const cookie = await signIn(t.app, buyer.email, buyer.password);
+    const guest = await t.app.inject({ method: 'GET', url: '/api/latestProducts' });
+    const member = await t.app.inject({
+      method: 'GET',
+      url: '/api/latestProducts',
+      headers: { cookie },
+    });
+    expect(guest.json<{ mobileNumber: string | null }[]>()[0]?.mobileNumber).toBeNull();
+    expect(member.json<{ mobileNumber: string | null }[]>()[0]?.mobileNumber).toBe(
+      '+1 512 555 0100',
+    );
+    expect(guest.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(guest.headers.etag).toBeDefined();
+  });
+});

@@ -1,0 +1,77 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const apiRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+export type ServerProcess = {
+  child: ChildProcess;
+  port: number;
+  /** http://127.0.0.1:<port> */
+  url: string;
+  /** Everything the process printed so far. */
+  output(): string;
+  /** Sends a signal and resolves with the exit code once the process has exited. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+};
+
+/**
+ * Starts the real `server.ts` in its own process and waits until /api/health answers.
+ * `env` adds to (and overrides) a quiet production setup on a free port.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { port?: number; timeoutMs?: number } = {},
+): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      // Browsers' Origin must match it, or writes with a cookie are refused.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...env,
+      PORT: String(port),
+    },
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const url = `http://127.0.0.1:${port}`;
+  const server: ServerProcess = {
+    child,
+    port,
+    url,
+    output: () => output,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    const healthy = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return server;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await server.stop('SIGKILL');
+  throw new Error(`server did not become healthy:\n${output}`);
+}

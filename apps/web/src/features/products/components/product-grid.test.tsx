@@ -1,0 +1,79 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Product } from '@laptops/shared/products';
+import { ProductGrid } from './product-grid.tsx';
+
+function makeProducts(count: number): Product[] {
+  return Array.from({ length: count }, (_, index) => ({
+    _id: `00000000-0000-4000-8000-00000000000${index}`,
+    name: `Laptop ${index + 1}`,
+    image: `/api/images/laptop-${index}.webp`,
+    thumbnail: `/api/images/laptop-${index}-thumb.webp`,
+    location: 'Boston, MA',
+    description: 'Works well.',
+    category: 'c1',
+    categoryName: 'Dell',
+    conditionType: 'Good',
+    dateOfPost: '2026-11-20T09:15:00.000Z',
+    yearsOfUse: 2,
+    originalPrice: 1000,
+    resalePrice: 500,
+    mobileNumber: null,
+    sellerName: 'Marcus Lee',
+    sellerImage: null,
+    sellerEmail: null,
+    isVerified: false,
+    status: 'available',
+    isSold: false,
+    isAdvertise: false,
+  }));
+}
+
+const noop = () => {};
+
+/** Each card's picture of the laptop (the seller has none here). */
+function pictures() {
+  return screen
+    .getAllByRole('article')
+    .map((card) => within(card).getByRole('img', { name: card.getAttribute('aria-label') ?? '' }));
+}
+
+describe('ProductGrid pictures', () => {
+  it('show the small thumbnail in a fixed 4:3 box, lazily, when the grid is further down the page', () => {
+    render(<ProductGrid products={makeProducts(4)} onBook={noop} onReport={noop} />);
+    for (const [index, img] of pictures().entries()) {
+      expect(img.getAttribute('src')).toBe(`/api/images/laptop-${index}-thumb.webp`);
+      expect(img.getAttribute('width')).toBe('640');
+      expect(img.getAttribute('height')).toBe('480');
+      expect(img.getAttribute('loading')).toBe('lazy');
+      expect(img.getAttribute('decoding')).toBe('async');
+      expect(img.getAttribute('fetchpriority')).not.toBe('high');
+    }
+  });
+
+  it('load the first row at once and the first picture first when the grid leads the page', () => {
+    render(<ProductGrid products={makeProducts(5)} onBook={noop} onReport={noop} aboveTheFold />);
+    const [first, ...rest] = pictures();
+    expect(first?.getAttribute('loading')).toBe('eager');
+    expect(first?.getAttribute('fetchpriority')).toBe('high');
+    expect(rest.map((img) => img.getAttribute('loading'))).toEqual([
+      'eager',
+      'eager',
+      'lazy',
+      'lazy',
+    ]);
+    expect(rest.some((img) => img.getAttribute('fetchpriority') === 'high')).toBe(false);
+  });
+
+  it('title the cards with the heading level the page asks for', () => {
+    const { unmount } = render(
+      <ProductGrid products={makeProducts(2)} onBook={noop} onReport={noop} />,
+    );
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(2);
+    unmount();
+    render(
+      <ProductGrid products={makeProducts(2)} onBook={noop} onReport={noop} headingLevel={2} />,
+    );
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(2);
+  });
+});
