@@ -32,7 +32,12 @@ export async function createAccount(
   return account;
 }
 
+/**
+ * Signs in on the login page. Waits for that page first: callers often reach it by a
+ * redirect, and Home's Contact Us form also has an Email field to type into by mistake.
+ */
 export async function logIn(page: Page, account: Pick<TestAccount, 'email' | 'password'>) {
+  await expect(page).toHaveURL(/\/login(\?|$)/);
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();

@@ -47,10 +47,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // Without a bound, a request waits forever for a database that is gone.
       connectionTimeoutMillis: 5_000,
     });
-    // An idle connection that the server drops (a restart, a network cut) emits
-    // 'error' on the pool; unhandled, that would crash the process. The pool
-    // discards the connection and opens a new one when the database is back.
+    // A connection that the server drops (a restart, a network cut) emits 'error';
+    // unhandled, that crashes the process. An idle one emits it on the pool. One
+    // checked out for a transaction emits it on its client, which pg-pool leaves
+    // without a listener, so each client gets one: its queries still fail, and the
+    // pool discards it on release and opens a new one when the database is back.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg({ client: pool, schema });
     return {
       db,
