@@ -9,7 +9,11 @@ let distDir: string;
 beforeAll(async () => {
   distDir = await fs.mkdtemp(path.join(os.tmpdir(), 'laptops-dist-'));
   await fs.mkdir(path.join(distDir, 'assets'));
-  await fs.writeFile(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  await fs.writeFile(path.join(distDir, 'index.html'), '<!doctype html><div id="root">Home</div>');
+  await fs.writeFile(
+    path.join(distDir, 'loading.html'),
+    '<!doctype html><div id="root">Loading</div>',
+  );
   await fs.writeFile(path.join(distDir, 'assets', 'index-AbC123.js'), 'console.log(1)');
   await fs.writeFile(path.join(distDir, 'favicon.svg'), '<svg/>');
   t = await createTestContext({ WEB_DIST_DIR: distDir });
@@ -25,16 +29,23 @@ it('serves hashed assets with a year-long immutable cache', async () => {
   expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
 });
 
-it('serves index.html for client routes, revalidated on every visit', async () => {
-  for (const url of ['/', '/blogs', '/category/123', '/dashboard/myorders?x=1']) {
+it("serves Home's prerendered page at /, the loading page on other client routes, revalidated on every visit", async () => {
+  const pages = {
+    '/': 'Home',
+    '/?ref=mail': 'Home',
+    '/blogs': 'Loading',
+    '/category/123': 'Loading',
+    '/dashboard/myorders?x=1': 'Loading',
+  };
+  for (const [url, page] of Object.entries(pages)) {
     const response = await t.app.inject({ method: 'GET', url });
     expect(response.statusCode, url).toBe(200);
     expect(response.headers['content-type']).toMatch(/text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toContain('<div id="root">');
+    expect(response.body, url).toContain(`<div id="root">${page}</div>`);
   }
   const favicon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
-  expect(favicon.headers['cache-control']).toBe('no-cache');
+  expect(favicon.headers['cache-control']).toBe('public, max-age=86400');
 });
 
 it('never serves index.html for /api paths or missing files', async () => {
@@ -45,4 +56,18 @@ it('never serves index.html for /api paths or missing files', async () => {
   }
   const post = await t.app.inject({ method: 'POST', url: '/blogs' });
   expect(post.statusCode).toBe(404);
+});
+
+it('serves index.html on every client route from a build without loading.html', async () => {
+  const oldDist = await fs.mkdtemp(path.join(os.tmpdir(), 'laptops-dist-'));
+  await fs.writeFile(path.join(oldDist, 'index.html'), '<!doctype html><div id="root"></div>');
+  const old = await createTestContext({ WEB_DIST_DIR: oldDist });
+  try {
+    const response = await old.app.inject({ method: 'GET', url: '/blogs' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+  } finally {
+    await old.close();
+    await fs.rm(oldDist, { recursive: true, force: true });
+  }
 });

@@ -6,13 +6,15 @@ import fp from 'fastify-plugin';
 import { notFound } from '../lib/http-error.ts';
 
 /**
- * Serves the built web client. Hashed assets are cached for a year; index.html is
- * revalidated on every visit. Client routes get index.html; /api/* never does.
+ * Serves the built web client. Hashed assets are cached for a year, other files for
+ * a day; the pages are revalidated on every visit. Client routes get index.html (Home) or loading.html;
+ * /api/* never does.
  */
 export const staticClientPlugin = fp(
   async (app: FastifyInstance, options: { distDir: string | undefined }) => {
     const distDir = options.distDir;
     const hasClient = distDir !== undefined && fs.existsSync(path.join(distDir, 'index.html'));
+    const hasLoadingPage = hasClient && fs.existsSync(path.join(distDir, 'loading.html'));
 
     if (hasClient) {
       await app.register(fastifyStatic, {
@@ -23,10 +25,14 @@ export const staticClientPlugin = fp(
         cacheControl: false,
         setHeaders(res, filePath) {
           const isHashed = filePath.startsWith(path.join(distDir, 'assets') + path.sep);
-          res.setHeader(
-            'cache-control',
-            isHashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-          );
+          // Pages are revalidated so a deploy shows at once. Other unhashed files (the
+          // favicon, drawn three times on every page) may be a day old.
+          const cacheControl = isHashed
+            ? 'public, max-age=31536000, immutable'
+            : filePath.endsWith('.html')
+              ? 'no-cache'
+              : 'public, max-age=86400';
+          res.setHeader('cache-control', cacheControl);
         },
       });
     }
@@ -40,7 +46,10 @@ export const staticClientPlugin = fp(
         pathname !== '/api' &&
         !path.extname(pathname);
       if (!wantsPage) throw notFound(`No such route: ${request.method} ${pathname}`);
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // The build writes Home's first paint into index.html and every other page's
+      // (the navbar and a spinner) into loading.html; an older build has only index.html.
+      const page = pathname === '/' || !hasLoadingPage ? 'index.html' : 'loading.html';
+      return reply.header('cache-control', 'no-cache').sendFile(page);
     });
   },
 );

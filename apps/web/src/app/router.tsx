@@ -10,9 +10,8 @@ import {
 import type { Order } from '@laptops/shared/orders';
 import { ApiRequestError } from '../lib/api-client.ts';
 import type { UserType } from '@laptops/shared/auth';
-import { Spinner } from '../components/ui/spinner.tsx';
 import { withTimeout } from './lazy-route.ts';
-import { MainLayout } from './layouts/main-layout.tsx';
+import { LoadingPage, MainLayout } from './layouts/main-layout.tsx';
 import { HomeRoute } from './routes/home.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { RouteError } from './routes/route-error.tsx';
@@ -79,7 +78,7 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
       path: '/',
       element: <MainLayout />,
       errorElement: <RouteError />,
-      HydrateFallback: Spinner,
+      HydrateFallback: LoadingPage,
       children: [
         {
           // Errors below the layout render inside it, with the navbar and footer.
@@ -96,11 +95,11 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: 'category/:id',
               lazy: withTimeout(async () => {
-                const [{ CategoryRoute }, { RequireAuth }] = await Promise.all([
-                  import('./routes/category.tsx'),
-                  import('./guards/require-auth.tsx'),
-                ]);
+                const [{ CategoryRoute, categoryRouteLoader }, { RequireAuth }] = await Promise.all(
+                  [import('./routes/category.tsx'), import('./guards/require-auth.tsx')],
+                );
                 return {
+                  loader: categoryRouteLoader(queryClient),
                   Component: () => (
                     <RequireAuth>
                       <CategoryRoute />
@@ -112,8 +111,8 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: 'search',
               lazy: withTimeout(async () => {
-                const { SearchRoute } = await import('./routes/search.tsx');
-                return { Component: SearchRoute };
+                const { SearchRoute, searchRouteLoader } = await import('./routes/search.tsx');
+                return { loader: searchRouteLoader(queryClient), Component: SearchRoute };
               }),
             },
             {

@@ -1,8 +1,11 @@
+import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
 
-export function MainLayout() {
+/** What every page sits in: the skip link, the navbar, the main area and the footer. */
+export function SiteFrame({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="btn btn-primary btn-sm absolute -top-20 left-2 z-50 focus:top-2">
@@ -12,10 +15,33 @@ export function MainLayout() {
       {/* At least a screen tall, so the footer starts below the fold and does not
           jump down when a page's list arrives (layout shift). */}
       <main id="main" className="mx-auto min-h-svh w-full max-w-7xl flex-1 px-4 py-6">
-        <Outlet />
+        {children}
       </main>
       <Footer />
-      <ScrollRestoration />
     </div>
+  );
+}
+
+export function MainLayout() {
+  return (
+    <>
+      <SiteFrame>
+        <Outlet />
+      </SiteFrame>
+      <ScrollRestoration />
+    </>
+  );
+}
+
+/**
+ * The first paint of a page whose code is still loading: the frame with the spinner.
+ * The build writes it into the HTML too (src/prerender.tsx), so it shows before any
+ * script has run, and nothing moves when React takes over.
+ */
+export function LoadingPage() {
+  return (
+    <SiteFrame>
+      <Spinner />
+    </SiteFrame>
   );
 }

@@ -1,7 +1,15 @@
-import { Link, useParams } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
-import { useCategoryOptions } from '../../features/search/api/get-category-options.ts';
+import {
+  categoryOptionsQueryOptions,
+  useCategoryOptions,
+} from '../../features/search/api/get-category-options.ts';
+import {
+  searchInfiniteQueryOptions,
+  searchPageRequest,
+} from '../../features/search/api/search-products.ts';
 import { SearchPage } from '../../features/search/components/search-page.tsx';
 import { messages } from '../../lib/messages.ts';
 import { useProductActions } from '../use-product-actions.tsx';
@@ -51,4 +59,18 @@ export function CategoryRoute() {
       {actions.modals}
     </>
   );
+}
+
+/**
+ * Asks for the category names and the first results at once, as soon as the page's
+ * code has arrived, instead of one after the other once the page has drawn. The page
+ * reads both from the cache; the loader does not wait for them.
+ */
+export function categoryRouteLoader(queryClient: QueryClient) {
+  return ({ request, params }: LoaderFunctionArgs) => {
+    const { filters, scope } = searchPageRequest(new URL(request.url).searchParams, params.id);
+    void queryClient.prefetchQuery(categoryOptionsQueryOptions());
+    void queryClient.prefetchInfiniteQuery(searchInfiniteQueryOptions(filters, scope));
+    return null;
+  };
 }

@@ -1,4 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
+import {
+  searchInfiniteQueryOptions,
+  searchPageRequest,
+} from '../../features/search/api/search-products.ts';
 import { SearchPage } from '../../features/search/components/search-page.tsx';
 import { useProductActions } from '../use-product-actions.tsx';
 
@@ -21,4 +27,16 @@ export function SearchRoute() {
       {actions.modals}
     </>
   );
+}
+
+/**
+ * Asks for the results as soon as the page's code has arrived, instead of after the
+ * page has drawn; the page then reads them from the cache. It does not wait for them.
+ */
+export function searchRouteLoader(queryClient: QueryClient) {
+  return ({ request }: LoaderFunctionArgs) => {
+    const { filters, scope } = searchPageRequest(new URL(request.url).searchParams);
+    void queryClient.prefetchInfiniteQuery(searchInfiniteQueryOptions(filters, scope));
+    return null;
+  };
 }

@@ -1,10 +1,23 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { searchResultSchema } from '@laptops/shared/search';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { SearchFilters } from '../search-params.ts';
+import { readFilters, type SearchFilters } from '../search-params.ts';
 
 /** What a page asks for besides the user's filters: a category page lists sold laptops too. */
 export type SearchScope = { includeSold?: boolean };
+
+/**
+ * What a search page asks for: the filters in its URL. A category page adds the
+ * category from its path and lists sold laptops too. The page and its route loader
+ * both use this, so the loader's early request is the one the page reads.
+ */
+export function searchPageRequest(params: URLSearchParams, categoryId?: string) {
+  const fromUrl = readFilters(params);
+  return {
+    filters: categoryId ? { ...fromUrl, category: categoryId } : fromUrl,
+    scope: { includeSold: Boolean(categoryId) } satisfies SearchScope,
+  };
+}
 
 /** GET /api/search: one page of laptops matching the filters; empty filters are left out. */
 export function searchProducts(filters: SearchFilters, scope: SearchScope = {}, cursor?: string) {

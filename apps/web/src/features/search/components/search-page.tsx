@@ -1,12 +1,19 @@
-import { useId, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  useId,
+  useDeferredValue,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { conditionTypes, type Product } from '@laptops/shared/products';
 import { searchSorts } from '@laptops/shared/search';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { messages } from '../../../lib/messages.ts';
 import { useCategoryOptions } from '../api/get-category-options.ts';
-import { useSearchProducts } from '../api/search-products.ts';
-import { defaultFilters, readFilters, writeFilters, type SearchFilters } from '../search-params.ts';
+import { searchPageRequest, useSearchProducts } from '../api/search-products.ts';
+import { defaultFilters, writeFilters, type SearchFilters } from '../search-params.ts';
 
 const t = messages.search;
 
@@ -42,21 +49,25 @@ export function SearchPage({ renderGrid, category }: SearchPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const { pathname } = useLocation();
   const categoryId = category?.id;
-  const filters = useMemo(() => {
-    const fromUrl = readFilters(searchParams);
-    return categoryId ? { ...fromUrl, category: categoryId } : fromUrl;
-  }, [searchParams, categoryId]);
+  const { filters, scope } = useMemo(
+    () => searchPageRequest(searchParams, categoryId),
+    [searchParams, categoryId],
+  );
   const filtersKey = writeFilters(filters).toString();
-  const search = useSearchProducts(filters, { includeSold: Boolean(categoryId) });
+  const search = useSearchProducts(filters, scope);
+  // The cards are drawn as a transition, which React splits into short slices, so
+  // drawing a page of them does not block the page (Lighthouse's blocking time).
+  // From the cache (Back) they are there at once: nothing is deferred on mount.
+  const data = useDeferredValue(search.data);
 
   const products = useMemo(() => {
     const seen = new Set<string>();
-    return (search.data?.pages ?? [])
+    return (data?.pages ?? [])
       .flatMap((page) => page.products)
       .filter((product) => !seen.has(product._id) && Boolean(seen.add(product._id)));
-  }, [search.data]);
-  const total = search.data?.pages[0]?.total ?? 0;
-  const totalIsCapped = search.data?.pages[0]?.totalIsCapped ?? false;
+  }, [data]);
+  const total = data?.pages[0]?.total ?? 0;
+  const totalIsCapped = data?.pages[0]?.totalIsCapped ?? false;
 
   // On a category page the category is in the path, not the query string.
   const apply = (next: SearchFilters) =>
@@ -65,7 +76,7 @@ export function SearchPage({ renderGrid, category }: SearchPageProps) {
     writeFilters({ ...filters, category: categoryId ? '' : filters.category }).size > 0;
 
   let results: ReactNode;
-  if (search.data === undefined) {
+  if (data === undefined) {
     results = search.isError ? (
       <div role="alert" className="alert alert-error">
         <span>{t.loadFailed}</span>
@@ -148,7 +159,7 @@ export function SearchPage({ renderGrid, category }: SearchPageProps) {
         onClear={() => setSearchParams(new URLSearchParams())}
       />
       <section aria-label={t.results} className="min-w-0">
-        {search.data !== undefined && products.length > 0 && (
+        {data !== undefined && products.length > 0 && (
           <p aria-live="polite" className="mb-4 text-base-content/75">
             {t.count(total, totalIsCapped)}
           </p>

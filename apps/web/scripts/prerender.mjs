@@ -1,0 +1,67 @@
+// Build step after `vite build`: writes each page's first paint into the HTML, so the
+// browser draws it before any script has run (issue 7: Lighthouse's first paint).
+//   dist/index.html    Home: the navbar, the banner, the welcome text, spinners
+//   dist/loading.html  every other page: the navbar and a spinner, until its code loads
+// The markup comes from the app's own components (src/prerender.tsx, built for Node
+// into dist-prerender by the `build` script), so it cannot drift from what React draws.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+// React's production server build: no development notes in the HTML.
+process.env.NODE_ENV = 'production';
+
+const webRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const dist = path.join(webRoot, 'dist');
+const serverBuild = path.join(webRoot, 'dist-prerender');
+
+const { renderHomePage, renderLoadingPage } = await import(
+  pathToFileURL(path.join(serverBuild, 'prerender.js')).href
+);
+const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+const emptyRoot = '<div id="root"></div>';
+if (!template.includes(emptyRoot)) throw new Error(`dist/index.html has no ${emptyRoot}`);
+
+/** The template with a page's markup in #root; the preloads React hoists go in the head. */
+function page(markup) {
+  const hoisted = /^(?:<link [^>]*\/>)*/.exec(markup)?.[0] ?? '';
+  return template
+    .replace('</head>', `${hoisted}</head>`)
+    .replace(emptyRoot, `<div id="root">${markup.slice(hoisted.length)}</div>`);
+}
+
+/**
+ * The catalogue pages (search and category) are where links and search engines land
+ * visitors. Their code loads with the main script instead of after it has run, so their
+ * data is asked for one round trip sooner. Other pages need most of it (zod) anyway.
+ */
+function cataloguePreloads() {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const initial = new Set(['index.html', ...(manifest['index.html']?.imports ?? [])]);
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`prerender: ${key} is not in the build manifest`);
+    if (initial.has(key) || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of [
+    'src/app/routes/search.tsx',
+    'src/app/routes/category.tsx',
+    'src/app/guards/require-auth.tsx',
+  ]) {
+    visit(key);
+  }
+  return [...files]
+    .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
+    .join('');
+}
+
+fs.writeFileSync(path.join(dist, 'index.html'), page(renderHomePage()));
+fs.writeFileSync(
+  path.join(dist, 'loading.html'),
+  page(renderLoadingPage()).replace('</head>', `${cataloguePreloads()}</head>`),
+);
+fs.rmSync(serverBuild, { recursive: true, force: true });
+console.log('prerender: wrote dist/index.html (Home) and dist/loading.html (other pages)');
