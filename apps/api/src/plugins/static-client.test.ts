@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/test-app.ts';
 
@@ -9,7 +10,11 @@ let distDir: string;
 beforeAll(async () => {
   distDir = await fs.mkdtemp(path.join(os.tmpdir(), 'laptops-dist-'));
   await fs.mkdir(path.join(distDir, 'assets'));
-  await fs.writeFile(path.join(distDir, 'index.html'), '<!doctype html><div id="root">Home</div>');
+  const head = `<head><meta name="description" content="${'Used laptops. '.repeat(100)}"></head>`;
+  await fs.writeFile(
+    path.join(distDir, 'index.html'),
+    `<!doctype html>${head}<div id="root">Home</div>`,
+  );
   await fs.writeFile(
     path.join(distDir, 'loading.html'),
     '<!doctype html><div id="root">Loading</div>',
@@ -46,6 +51,20 @@ it("serves Home's prerendered page at /, the loading page on other client routes
   }
   const favicon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
   expect(favicon.headers['cache-control']).toBe('public, max-age=86400');
+});
+
+it('sends the pages compressed to browsers that accept it', async () => {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/',
+    headers: { 'accept-encoding': 'gzip' },
+  });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-encoding']).toBe('gzip');
+  expect(response.headers['content-type']).toMatch(/text\/html/);
+  const html = zlib.gunzipSync(response.rawPayload).toString();
+  expect(html).toContain('<div id="root">Home</div>');
+  expect(response.rawPayload.length).toBeLessThan(html.length / 2);
 });
 
 it('never serves index.html for /api paths or missing files', async () => {

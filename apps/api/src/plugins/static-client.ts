@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -10,6 +12,8 @@ import { notFound } from '../lib/http-error.ts';
  * a day; the pages are revalidated on every visit. Client routes get index.html (Home) or loading.html;
  * /api/* never does.
  */
+const gzip = promisify(zlib.gzip);
+
 export const staticClientPlugin = fp(
   async (app: FastifyInstance, options: { distDir: string | undefined }) => {
     const distDir = options.distDir;
@@ -37,7 +41,7 @@ export const staticClientPlugin = fp(
       });
     }
 
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
       const wantsPage =
         hasClient &&
@@ -49,7 +53,12 @@ export const staticClientPlugin = fp(
       // The build writes Home's first paint into index.html and every other page's
       // (the navbar and a spinner) into loading.html; an older build has only index.html.
       const page = pathname === '/' || !hasLoadingPage ? 'index.html' : 'loading.html';
-      return reply.header('cache-control', 'no-cache').sendFile(page);
+      const html = await fs.promises.readFile(path.join(distDir, page));
+      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      reply.type('text/html; charset=utf-8');
+      // Compressed here: @fastify/compress only handles routes, and this is not one.
+      if (!/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.send(html);
+      return reply.header('content-encoding', 'gzip').send(await gzip(html));
     });
   },
 );

@@ -11,7 +11,8 @@ import type { Order } from '@laptops/shared/orders';
 import { ApiRequestError } from '../lib/api-client.ts';
 import type { UserType } from '@laptops/shared/auth';
 import { withTimeout } from './lazy-route.ts';
-import { LoadingPage, MainLayout } from './layouts/main-layout.tsx';
+import { Spinner } from '../components/ui/spinner.tsx';
+import { MainLayout } from './layouts/main-layout.tsx';
 import { HomeRoute } from './routes/home.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { RouteError } from './routes/route-error.tsx';
@@ -78,11 +79,14 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
       path: '/',
       element: <MainLayout />,
       errorElement: <RouteError />,
-      HydrateFallback: LoadingPage,
       children: [
         {
           // Errors below the layout render inside it, with the navbar and footer.
           errorElement: <RouteError />,
+          // While the first page's code loads, the layout shows with a spinner in it
+          // (what the build wrote into the HTML); the page then arrives in the same
+          // layout, which stays as it is.
+          HydrateFallback: Spinner,
           children: [
             { index: true, element: <HomeRoute /> },
             {

@@ -34,9 +34,9 @@ export function MainLayout() {
 }
 
 /**
- * The first paint of a page whose code is still loading: the frame with the spinner.
- * The build writes it into the HTML too (src/prerender.tsx), so it shows before any
- * script has run, and nothing moves when React takes over.
+ * The first paint of a page whose code is still loading: the frame with the spinner,
+ * as the router draws it (the spinner is the route's HydrateFallback). The build
+ * writes it into the HTML (src/prerender.tsx), so it shows before any script has run.
  */
 export function LoadingPage() {
   return (
