@@ -17,6 +17,7 @@ import { sandboxPaymentIntents } from '../db/schema/sandbox-payment-intents.ts';
 import { createCategory, createProduct, createUser } from '../db/seed/factories.ts';
 import { multipartBody } from './multipart.ts';
 import { startS3Server } from './s3-server.ts';
+import { resetTokenIn, startSmtpSink } from './smtp-sink.ts';
 import { postgresReachable, redisReachable, testPostgresUrl, testRedisUrl } from './services.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 
@@ -30,6 +31,8 @@ const REDIS_URL = testRedisUrl;
 /** The address people use: the proxy in front of both instances. */
 const PUBLIC_URL = 'http://localhost:3000';
 const SIGN_IN_LIMIT_PER_ACCOUNT = 5;
+/** Per address per endpoint; every call here comes from 127.0.0.1. */
+const AUTH_LIMIT_PER_IP = 200;
 
 const hasPostgres = await postgresReachable();
 const hasRedis = hasPostgres && (await redisReachable());
@@ -63,6 +66,7 @@ async function startInstance(name: string, env: Record<string, string>): Promise
 const cleanups: (() => Promise<unknown>)[] = [];
 let database: Database;
 let s3: Awaited<ReturnType<typeof startS3Server>>;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 let a: Instance;
 let b: Instance;
 
@@ -89,6 +93,9 @@ beforeAll(async () => {
 
   s3 = await startS3Server();
   cleanups.push(() => s3.close());
+  // One mail server for both, as in production (reset links are read from it).
+  smtp = await startSmtpSink();
+  cleanups.push(() => smtp.close());
 
   const redisPrefix = `laptops-scale-test:${randomUUID()}:`;
   cleanups.push(async () => {
@@ -103,14 +110,14 @@ beforeAll(async () => {
     // Nothing from the shell that would change the setup (an empty value means unset).
     STRIPE_SECRET_KEY: '',
     GOOGLE_CLIENT_ID: '',
-    SMTP_URL: '',
     REDIS_URL: '',
     PUBLIC_URL,
     DATABASE_URL: databaseUrl.toString(),
     SEED_DEMO: '0',
     // The same secret on every instance, so each accepts the others' cookies.
     AUTH_SECRET: randomBytes(32).toString('hex'),
-    AUTH_RATE_LIMIT_PER_IP: '200',
+    SMTP_URL: smtp.url,
+    AUTH_RATE_LIMIT_PER_IP: String(AUTH_LIMIT_PER_IP),
     AUTH_RATE_LIMIT_PER_ACCOUNT: String(SIGN_IN_LIMIT_PER_ACCOUNT),
     ...s3.env,
     ...(hasRedis ? { REDIS_URL, REDIS_KEY_PREFIX: redisPrefix } : {}),
@@ -346,6 +353,84 @@ describe.skipIf(!hasPostgres)('two API instances on one PostgreSQL', () => {
       const someoneElse = await createUser(database.db, { typeOfUser: 'buyer' });
       await expect(signIn(b, someoneElse.email, someoneElse.password)).resolves.toContain('=');
     },
+  );
+
+  it.skipIf(!hasRedis)(
+    'limits password-reset emails for one account across both instances (Redis)',
+    async () => {
+      const victim = await createUser(database.db, { typeOfUser: 'buyer' });
+      const mails = () => smtp.received.filter((mail) => mail.to.includes(victim.email));
+      const request = (instance: Instance) =>
+        postJson(instance, '/api/auth/request-password-reset', {
+          email: victim.email,
+          redirectTo: '/reset-password',
+        });
+      // Five requests, alternating: neither instance alone reaches the limit of five.
+      const statuses = [];
+      for (const instance of [a, b, a, b, a]) statuses.push((await request(instance)).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200]);
+      await expect.poll(() => mails().length).toBe(5);
+
+      const refused = await request(b);
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({
+        error: {
+          code: 'TOO_MANY_REQUESTS',
+          message: 'Too many attempts. Please wait a few minutes and try again.',
+        },
+      });
+      expect((await request(a)).status).toBe(429);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(mails()).toHaveLength(5);
+    },
+  );
+
+  it.skipIf(!hasRedis)(
+    'limits reset-token guessing from one address across both instances (Redis)',
+    async () => {
+      const owner = await createUser(database.db, { typeOfUser: 'buyer' });
+      expect(
+        (
+          await postJson(a, '/api/auth/request-password-reset', {
+            email: owner.email,
+            redirectTo: '/reset-password',
+          })
+        ).status,
+      ).toBe(200);
+      await expect
+        .poll(() => smtp.received.filter((mail) => mail.to.includes(owner.email)).length)
+        .toBe(1);
+      const token = resetTokenIn(smtp.received.find((mail) => mail.to.includes(owner.email)));
+
+      // As many wrong guesses as one address may make, half through each instance:
+      // neither instance alone reaches the limit.
+      const guess = (instance: Instance, attempt: string) =>
+        postJson(instance, '/api/auth/reset-password', {
+          token: attempt,
+          newPassword: 'taken-over-1',
+        });
+      const statuses: number[] = [];
+      for (let batch = 0; batch < AUTH_LIMIT_PER_IP; batch += 20) {
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            guess((batch + i) % 2 === 0 ? a : b, `wrong-${batch + i}-${randomUUID()}`),
+          ),
+        );
+        statuses.push(...answers.map((answer) => answer.status));
+      }
+      expect(new Set(statuses)).toEqual(new Set([400]));
+
+      // The next guess is refused on either instance, even the right token, and
+      // nothing changes: the old password still works, the new one does not.
+      const refused = await guess(b, token);
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toMatchObject({ error: { code: 'TOO_MANY_REQUESTS' } });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await guess(a, token)).status).toBe(429);
+      await expect(signIn(a, owner.email, owner.password)).resolves.toContain('=');
+      await expect(signIn(b, owner.email, 'taken-over-1')).rejects.toThrow(/401/);
+    },
+    60_000,
   );
 
   it.skipIf(!hasRedis)(

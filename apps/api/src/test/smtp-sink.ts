@@ -35,3 +35,19 @@ export async function startSmtpSink(): Promise<{
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** A mail's text with quoted-printable undone (soft line breaks and =XX escapes). */
+export function decodeQuotedPrintable(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The token in a password-reset mail's link (`/api/auth/reset-password/<token>`). */
+export function resetTokenIn(mail: ReceivedMail | undefined): string {
+  const token = /\/api\/auth\/reset-password\/([^?\s]+)/.exec(
+    decodeQuotedPrintable(mail?.raw ?? ''),
+  )?.[1];
+  if (!token) throw new Error('no reset link in the mail');
+  return token;
+}

@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts } from '../../db/schema/accounts.ts';
 import { users } from '../../db/schema/users.ts';
+import { verifications } from '../../db/schema/verifications.ts';
 import { createUser } from '../../db/seed/factories.ts';
-import { startSmtpSink } from '../../test/smtp-sink.ts';
+import { resetTokenIn, startSmtpSink } from '../../test/smtp-sink.ts';
 import { createTestContext, signIn, type TestContext } from '../../test/test-app.ts';
 import { uploadTestImage } from '../../test/upload-helper.ts';
 
@@ -18,6 +20,13 @@ afterAll(async () => {
 });
 
 const mailsTo = (email: string) => smtp.received.filter((mail) => mail.to.includes(email));
+
+const tooManyAttempts = {
+  error: {
+    code: 'TOO_MANY_REQUESTS',
+    message: 'Too many attempts. Please wait a few minutes and try again.',
+  },
+};
 
 describe('sign-up', () => {
   it('creates the account signed in, sends a welcome email, and refuses a duplicate email', async () => {
@@ -284,5 +293,105 @@ describe('brute force', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('brute force on password reset', () => {
+  let limited: TestContext;
+  beforeAll(async () => {
+    limited = await createTestContext({
+      SMTP_URL: smtp.url,
+      AUTH_RATE_LIMIT_PER_IP: '4',
+      AUTH_RATE_LIMIT_PER_ACCOUNT: '5',
+    });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+  const requestReset = (email: string, ip: string) =>
+    limited.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      remoteAddress: ip,
+      payload: { email, redirectTo: '/reset-password' },
+    });
+  const resetPassword = (token: string, newPassword: string, ip: string) =>
+    limited.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      remoteAddress: ip,
+      payload: { token, newPassword },
+    });
+  const resetTokens = async () =>
+    (await limited.database.db.select({ n: count() }).from(verifications))[0]?.n;
+
+  it('limits reset emails per account and per IP with a clear 429, and a refused request sends nothing', async () => {
+    const user = await createUser(limited.database.db, { email: 'flooded@example.test' });
+    // Five requests for one account, from five addresses: each mails a link.
+    for (const ip of ['10.1.0.1', '10.1.0.2', '10.1.0.3', '10.1.0.4', '10.1.0.5']) {
+      expect((await requestReset(user.email, ip)).statusCode).toBe(200);
+    }
+    await expect.poll(() => mailsTo(user.email).length).toBe(5);
+    const tokensBefore = await resetTokens();
+
+    const refused = await requestReset(` ${user.email.toUpperCase()} `, '10.1.0.6');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toEqual(tooManyAttempts);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailsTo(user.email)).toHaveLength(5);
+    expect(await resetTokens()).toBe(tokensBefore);
+
+    // One address asking for many accounts is stopped too; other addresses are not.
+    for (let i = 0; i < 4; i++) {
+      expect((await requestReset(`spray-${i}@example.test`, '10.1.0.9')).statusCode).toBe(200);
+    }
+    const sprayed = await requestReset('spray-x@example.test', '10.1.0.9');
+    expect(sprayed.statusCode).toBe(429);
+    expect(sprayed.json()).toEqual(tooManyAttempts);
+    expect((await requestReset('spray-x@example.test', '10.1.0.10')).statusCode).toBe(200);
+  });
+
+  it('limits reset-token guessing per IP with a clear 429, and a refused reset changes nothing', async () => {
+    const user = await createUser(limited.database.db, { email: 'guessed@example.test' });
+    const session = await signIn(limited.app, user.email, user.password);
+    expect((await requestReset(user.email, '10.2.0.1')).statusCode).toBe(200);
+    await expect.poll(() => mailsTo(user.email).length).toBe(1);
+    const token = resetTokenIn(mailsTo(user.email)[0]);
+    const passwordHash = async () =>
+      (
+        await limited.database.db
+          .select({ password: accounts.password })
+          .from(accounts)
+          .where(eq(accounts.userId, user.id))
+      )[0]?.password;
+    const hashBefore = await passwordHash();
+
+    // An attacker guessing tokens from one address: four wrong guesses, then refused,
+    // even when the fifth guess is the right token.
+    for (let i = 0; i < 4; i++) {
+      expect(
+        (await resetPassword(`guess-${i}-${token.slice(4)}`, 'taken-over-1', '10.2.0.9'))
+          .statusCode,
+      ).toBe(400);
+    }
+    const refused = await resetPassword(token, 'taken-over-1', '10.2.0.9');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toEqual(tooManyAttempts);
+
+    // Nothing changed: same password, the session still works, the link still works.
+    expect(await passwordHash()).toBe(hashBefore);
+    const stillSignedIn = await limited.app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie: session },
+    });
+    expect(stillSignedIn.json()).toMatchObject({ user: { email: user.email } });
+    await expect(signIn(limited.app, user.email, 'taken-over-1')).rejects.toThrow(/401/);
+    expect((await resetPassword(token, 'owner-chose-1', '10.2.0.2')).statusCode).toBe(200);
+    await expect(signIn(limited.app, user.email, 'owner-chose-1')).resolves.toContain(
+      'session_token',
+    );
   });
 });
