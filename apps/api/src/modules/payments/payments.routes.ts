@@ -18,6 +18,19 @@ import { requireViewer } from '../../plugins/auth.ts';
 import { settlePayment, startPayment, type PaymentDeps } from './payments.service.ts';
 import { confirmSandboxPayment } from './sandbox-provider.ts';
 
+/** Stripe's ids (`evt_...`, `pi_...`): letters, digits and underscores. */
+const stripeId = z.string().regex(/^\w{1,255}$/);
+/**
+ * What the webhook reads from an event whose signature checked out. Only Stripe (or
+ * whoever holds the signing secret) can get this far, but a body that is not such an
+ * event is refused with a 400, never a 500 (the fuzzer signed `{}`).
+ */
+const stripeEventSchema = z.object({
+  id: stripeId,
+  type: z.string().regex(/^[\w.]{1,255}$/),
+  data: z.object({ object: z.object({ id: z.unknown() }) }),
+});
+
 export const paymentsRoutes: FastifyPluginAsyncZod<{
   deps: PaymentDeps;
   stripe: { client: Stripe; webhookSecret: string | undefined } | undefined;
@@ -134,9 +147,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
           ) {
             throw new HttpError(400, 'BAD_SIGNATURE', 'Missing or invalid signature.');
           }
-          let event: Stripe.Event;
+          let verified: Stripe.Event;
           try {
-            event = await stripe.client.webhooks.constructEventAsync(
+            verified = await stripe.client.webhooks.constructEventAsync(
               request.body,
               signature,
               stripe.webhookSecret,
@@ -144,13 +157,22 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
           } catch {
             throw new HttpError(400, 'BAD_SIGNATURE', 'Missing or invalid signature.');
           }
+          const parsed = stripeEventSchema.safeParse(verified);
+          const intentId = stripeId.safeParse(parsed.data?.data.object.id);
+          if (
+            !parsed.success ||
+            (parsed.data.type === 'payment_intent.succeeded' && !intentId.success)
+          ) {
+            throw new HttpError(400, 'BAD_EVENT', 'This is not a Stripe event we can read.');
+          }
+          const event = parsed.data;
           const [seen] = await deps.db
             .select()
             .from(webhookEvents)
             .where(eq(webhookEvents.id, event.id));
           if (seen) return { received: true };
-          if (event.type === 'payment_intent.succeeded') {
-            await settlePayment({ ...deps, log: request.log }, event.data.object.id);
+          if (event.type === 'payment_intent.succeeded' && intentId.success) {
+            await settlePayment({ ...deps, log: request.log }, intentId.data);
           }
           await deps.db
             .insert(webhookEvents)

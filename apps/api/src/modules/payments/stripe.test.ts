@@ -173,6 +173,24 @@ describe('the stripe provider (real SDK, local Stripe API)', () => {
     ).toHaveLength(0);
   });
 
+  it('refuses a correctly signed body that is not a readable event with a 400, recording nothing', async () => {
+    const events = await t.database.db.select().from(webhookEvents);
+    for (const body of [
+      {},
+      { id: 'evt_no_data', object: 'event', type: 'payment_intent.succeeded' },
+      { ...succeededEvent('evt_bad_intent', 'pi_x'), data: { object: { id: 42 } } },
+      { ...succeededEvent('evt_nul\u0000', 'pi_x') },
+    ]) {
+      const { payload, header } = signedEvent(body);
+      const response = await postWebhook(payload, header);
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.json()).toEqual({
+        error: { code: 'BAD_EVENT', message: 'This is not a Stripe event we can read.' },
+      });
+    }
+    expect(await t.database.db.select().from(webhookEvents)).toEqual(events);
+  });
+
   it('trusts the PaymentIntent, not the event: an out-of-order event for an unpaid intent changes nothing', async () => {
     const { orderId, cookie } = await bookedOrder();
     const { paymentIntentId } = (

@@ -168,6 +168,8 @@ export type FuzzRequest = {
   headers: Record<string, string>;
   payload: string | undefined;
   remoteAddress: string;
+  /** Why this request must be refused (4xx) whatever else is in it, e.g. a forged signature. */
+  mustRefuse?: string;
 };
 
 export function requestArb(
@@ -276,6 +278,11 @@ export type RouteFuzzOptions = {
   contract?: RouteContract;
   /** better-auth answers with its own error body; our routes must use ours. */
   errorBody?: 'ours' | 'library';
+  /**
+   * A last step on each generated request, for what the contract cannot say: a
+   * signature over the exact body, say, good or forged (forged ones set `mustRefuse`).
+   */
+  finishRequest?: (request: FuzzRequest) => fc.Arbitrary<FuzzRequest>;
   numRuns?: number;
 };
 
@@ -289,8 +296,10 @@ export async function fuzzRoute(options: RouteFuzzOptions): Promise<void> {
   const fingerprint = await databaseFingerprint(db);
   let before = await fingerprint();
   const statuses = new Map<string, number>();
+  const generated = requestArb(method, url, contract, options.hints ?? {});
+  const requests = options.finishRequest ? generated.chain(options.finishRequest) : generated;
   await fc.assert(
-    fc.asyncProperty(requestArb(method, url, contract, options.hints ?? {}), async (request) => {
+    fc.asyncProperty(requests, async (request) => {
       const response = await app.inject({
         method: request.method as 'GET',
         url: request.url,
@@ -309,6 +318,9 @@ export async function fuzzRoute(options: RouteFuzzOptions): Promise<void> {
       const previous = before;
       before = await fingerprint();
       if (status >= 500) throw new Error(`server error: ${where}`);
+      if (status < 400 && request.mustRefuse) {
+        throw new Error(`accepted a request with ${request.mustRefuse}: ${where}`);
+      }
       if (status < 400) return;
       if ((options.errorBody ?? 'ours') === 'ours') {
         let parsed: unknown;
