@@ -15,7 +15,7 @@ import {
   type HttpSession,
 } from './test/http-client.ts';
 import { startServerProcess } from './test/server-process.ts';
-import { postgresReachable, testPostgresUrl } from './test/services.ts';
+import { hasPostgresServer, testPostgresUrl } from './test/services.ts';
 
 /** Rows of a raw query; both drivers answer `{ rows }`, which Drizzle's shared type hides. */
 async function rowsOf<T>(db: Database['db'], query: SQL): Promise<T[]> {
@@ -211,7 +211,7 @@ async function crashUnderLoadAndCheck(engine: Engine) {
   }
 }
 
-const hasPostgres = await postgresReachable();
+const hasPostgres = await hasPostgresServer('The crash test on PostgreSQL');
 
 describe('a crash (SIGKILL) under write load loses no acknowledged write', () => {
   it('on the embedded database (PGlite)', async () => {

@@ -13,11 +13,10 @@ import {
   uploadImageOverHttp,
 } from './test/http-client.ts';
 import { startServerProcess, type ServerProcess } from './test/server-process.ts';
+import { hasPostgresServer, testPostgresUrl } from './test/services.ts';
 import { startTcpProxy } from './test/tcp-proxy.ts';
 
-const serverUrl = new URL(
-  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-);
+const serverUrl = new URL(testPostgresUrl);
 const name = `laptops_outage_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
 
 async function admin(query: string) {
@@ -30,10 +29,7 @@ async function admin(query: string) {
   }
 }
 
-const hasPostgres = await admin('select 1').then(
-  () => true,
-  () => false,
-);
+const hasPostgres = await hasPostgresServer('The database outage test');
 
 let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
 let server: ServerProcess;

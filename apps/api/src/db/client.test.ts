@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, expect, it } from 'vitest';
-import { postgresReachable, testPostgresUrl } from '../test/services.ts';
+import { hasPostgresServer, testPostgresUrl } from '../test/services.ts';
 import { startTcpProxy } from '../test/tcp-proxy.ts';
 import { isDatabaseReachable, openDatabase, type Database } from './client.ts';
 
-const hasPostgres = await postgresReachable();
+const hasPostgres = await hasPostgresServer('The connection-loss tests');
 
 let database: Database | undefined;
 let proxy: Awaited<ReturnType<typeof startTcpProxy>> | undefined;

@@ -8,12 +8,11 @@ import {
   createRedisRateLimitStore,
   type RateLimitStore,
 } from './rate-limiter.ts';
-import { redisReachable, testRedisUrl } from '../test/services.ts';
+import { hasRedisServer, testRedisUrl } from '../test/services.ts';
 
 const REDIS_URL = testRedisUrl;
 
-const hasRedis = await redisReachable();
-if (!hasRedis) console.warn(`Redis rate-limit tests skipped: no Redis answers at ${REDIS_URL}`);
+const hasRedis = await hasRedisServer('The Redis rate-limit tests');
 
 /** A log that keeps what it is told, to check what an operator would read. */
 function recordingLog() {

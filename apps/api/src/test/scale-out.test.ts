@@ -18,7 +18,7 @@ import { createCategory, createProduct, createUser } from '../db/seed/factories.
 import { multipartBody } from './multipart.ts';
 import { startS3Server } from './s3-server.ts';
 import { resetTokenIn, startSmtpSink } from './smtp-sink.ts';
-import { postgresReachable, redisReachable, testPostgresUrl, testRedisUrl } from './services.ts';
+import { hasPostgresServer, hasRedisServer, testPostgresUrl, testRedisUrl } from './services.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 
 /**
@@ -34,13 +34,8 @@ const SIGN_IN_LIMIT_PER_ACCOUNT = 5;
 /** Per address per endpoint; every call here comes from 127.0.0.1. */
 const AUTH_LIMIT_PER_IP = 200;
 
-const hasPostgres = await postgresReachable();
-const hasRedis = hasPostgres && (await redisReachable());
-if (!hasPostgres) {
-  console.warn(`Scale-out test skipped: no PostgreSQL server answers at ${PG_URL}`);
-} else if (!hasRedis) {
-  console.warn(`Scale-out rate-limit test skipped: no Redis answers at ${REDIS_URL}`);
-}
+const hasPostgres = await hasPostgresServer('The scale-out tests');
+const hasRedis = hasPostgres && (await hasRedisServer('The scale-out rate-limit tests'));
 
 type Instance = ServerProcess & { name: string };
 
