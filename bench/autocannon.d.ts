@@ -1,6 +1,13 @@
 // The part of autocannon's API the benchmark uses (the package ships no types).
 declare module 'autocannon' {
-  type Options = { url: string; connections?: number; duration?: number };
+  type Request = { path?: string; method?: string; headers?: Record<string, string> };
+  type Options = {
+    url: string;
+    connections?: number;
+    duration?: number;
+    /** Each request's setupRequest may change it (another path each time, say). */
+    requests?: { setupRequest?: (request: Request) => Request }[];
+  };
   type Result = { errors: number; timeouts: number; requests: { average: number } };
   type Instance = PromiseLike<Result> & {
     on(

@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { z } from 'zod';
 import type { searchQuerySchema, SearchResult } from '@laptops/shared/search';
 import type { Db } from '../../db/client.ts';
@@ -80,14 +94,23 @@ export async function searchProducts(
     counts = new Map();
     cappedCounts.set(db, counts);
   }
-  const page = { query, viewer, cursor, counts };
+  const page = { query, viewer, cursor, counts, textMatches: 0 };
   if (words.length === 0) {
     return searchPage(db, { ...page, text: undefined, key: '', similar: false });
   }
   if (!cursor?.s) {
+    const perWord = await listingsPerWord(db, words);
     const key = `fts:${words.join(' ')}`;
-    const exact = await searchPage(db, { ...page, text: fullText(words), key, similar: false });
-    if (exact.products.length > 0 || cursor) {
+    const exact = await searchPage(db, {
+      ...page,
+      text: fullText(words),
+      key,
+      similar: false,
+      // Every word must match: the rarest one bounds the matches (stop words aside).
+      textMatches: perWord.some(Number.isFinite) ? Math.min(...perWord) : 0,
+    });
+    // Words the catalogue is full of are not typos: the filters left nothing.
+    if (exact.products.length > 0 || cursor || perWord.every((n) => n > 0)) {
       return exact;
     }
   }
@@ -133,6 +156,132 @@ async function useBitmapScansOnly(db: Db, only: boolean) {
   );
 }
 
+/** Above this many expected matches, a text search walks the sort's index (see below). */
+const MANY_MATCHES = 3 * TOTAL_CAP;
+/**
+ * The walk's bound on a PostgreSQL server. The estimate multiplies the filters'
+ * frequencies as if they were unrelated; for words and filters that exclude each other
+ * ("macbook" in the Lenovo brand) the walk would read the whole brand and find
+ * nothing, so it gives up here and the matches are counted from the text's index.
+ */
+const WALK_TIMEOUT_MS = 50;
+
+/**
+ * How many listings each word (as a prefix, like the search) is expected to match,
+ * from ANALYZE's statistics of the text column: its most common words and their
+ * frequencies. 0 for a word it does not list: a rare word, or one the catalogue lacks;
+ * Infinity for a stop word.
+ * The planner's own estimate cannot tell those apart from a word in 200 listings (it
+ * guesses 0.5% of the table for any word it has no statistics for).
+ */
+async function listingsPerWord(db: Db, words: string[]): Promise<number[]> {
+  const statistics = (await wordStatistics(db)).lexemes;
+  return Promise.all(
+    words.map(async (word) => {
+      const stems = await stemsOf(db, word);
+      // A stop word ("the") is left out of the query: it neither narrows nor widens it.
+      if (stems.length === 0) return Infinity;
+      let rows = 0;
+      for (const [lexeme, n] of statistics) {
+        if (stems.some((stem) => lexeme.startsWith(stem))) rows += n;
+      }
+      return rows;
+    }),
+  );
+}
+
+const WORD_STATISTICS_TTL_MS = 60_000;
+type WordStatistics = {
+  /** The table's size as ANALYZE last counted it. */
+  listings: number;
+  /** Lexeme → listings containing it. */
+  lexemes: Map<string, number>;
+};
+const wordStatisticsCache = new WeakMap<Db, { at: number; rows: Promise<WordStatistics> }>();
+
+function wordStatistics(db: Db): Promise<WordStatistics> {
+  const cached = wordStatisticsCache.get(db);
+  if (cached && Date.now() - cached.at < WORD_STATISTICS_TTL_MS) return cached.rows;
+  const rows = db
+    .execute(
+      sql`select greatest(c.reltuples, 0) as listings, e.lexeme, e.frequency
+          from pg_class c
+          left join pg_stats s on s.schemaname = current_schema() and s.tablename = 'products'
+            and s.attname = 'search_vector'
+          left join lateral unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs)
+            as e(lexeme, frequency) on e.lexeme is not null
+          where c.oid = 'products'::regclass`,
+    )
+    .then((result) => {
+      type Row = { listings: number | string; lexeme: string | null; frequency: number | null };
+      const found = (result as unknown as { rows: Row[] }).rows;
+      const listings = Number(found[0]?.listings ?? 0);
+      const lexemes = new Map<string, number>();
+      for (const row of found) {
+        if (row.lexeme !== null) lexemes.set(row.lexeme, Number(row.frequency) * listings);
+      }
+      return { listings, lexemes };
+    });
+  rows.catch(() => wordStatisticsCache.delete(db));
+  wordStatisticsCache.set(db, { at: Date.now(), rows });
+  return rows;
+}
+
+/** A word's lexemes as the text search stems it ("batteries" → "batteri"). */
+const stemsCache = new Map<string, Promise<string[]>>();
+const STEMS_CACHE_SIZE = 10_000;
+
+function stemsOf(db: Db, word: string): Promise<string[]> {
+  const cached = stemsCache.get(word);
+  if (cached) return cached;
+  const stems = db
+    .execute(sql`select tsvector_to_array(to_tsvector('english', ${word})) as stems`)
+    .then((result) => {
+      const [row] = (result as unknown as { rows: { stems: string[] }[] }).rows;
+      return row?.stems ?? [];
+    });
+  stems.catch(() => stemsCache.delete(word));
+  if (stemsCache.size >= STEMS_CACHE_SIZE) stemsCache.clear();
+  stemsCache.set(word, stems);
+  return stems;
+}
+
+/** PostgreSQL's own guess of how many rows `query` returns (EXPLAIN, not run). */
+async function estimateRows(db: Db, query: SQLWrapper): Promise<number> {
+  const result = await db.execute(sql`explain (format json) ${query}`);
+  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  // pg parses the json column; PGlite leaves it as text.
+  const column = row ? Object.values(row)[0] : undefined;
+  const plan = (typeof column === 'string' ? JSON.parse(column) : column) as
+    [{ Plan?: { 'Plan Rows'?: number } }] | undefined;
+  return plan?.[0]?.Plan?.['Plan Rows'] ?? 0;
+}
+
+/**
+ * `run` in a transaction that PostgreSQL cancels after `ms` (statement_timeout);
+ * undefined if it was cancelled. PGlite has no timer to cancel with: there it runs to
+ * the end, which on a catalogue one process holds is a short walk.
+ */
+async function withinTime<T>(db: Db, ms: number, run: (tx: Db) => Promise<T>) {
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('statement_timeout', ${String(ms)}, true)`);
+      return run(tx);
+    });
+  } catch (error) {
+    if (isQueryCanceled(error)) return undefined;
+    throw error;
+  }
+}
+
+/** SQLSTATE 57014: query_canceled, what statement_timeout raises. */
+function isQueryCanceled(error: unknown): boolean {
+  for (let cause = error; cause instanceof Object; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: unknown }).code === '57014') return true;
+  }
+  return false;
+}
+
 type PageOptions = {
   query: SearchQuery;
   viewer: Viewer | null;
@@ -142,15 +291,18 @@ type PageOptions = {
   text: SQL | undefined;
   key: string;
   similar: boolean;
+  /** How many listings the text is expected to match (listingsPerWord); 0 if unknown. */
+  textMatches: number;
 };
 
 async function searchPage(db: Db, options: PageOptions): Promise<SearchResult> {
   const { query, viewer, cursor, counts, text, similar } = options;
-  const where = and(
-    listed,
+  // The filters on the listing itself; `where` adds the text and that the seller is
+  // not deleted.
+  const filters = and(
+    isNull(products.deletedAt),
     // Search never lists sold laptops; the category page asks for them (includeSold).
     query.includeSold ? undefined : eq(products.status, 'available'),
-    text,
     query.category ? eq(products.categoryId, query.category) : undefined,
     query.condition ? eq(products.conditionType, query.condition) : undefined,
     query.minPrice !== undefined
@@ -162,6 +314,7 @@ async function searchPage(db: Db, options: PageOptions): Promise<SearchResult> {
     query.location ? ilike(products.location, containsPattern(query.location)) : undefined,
     query.maxYears !== undefined ? lte(products.yearsOfUse, query.maxYears) : undefined,
   );
+  const where = and(listed, filters, text);
 
   const byPrice = query.sort !== 'newest';
   const ascending = query.sort === 'price_asc';
@@ -220,9 +373,37 @@ async function searchPage(db: Db, options: PageOptions): Promise<SearchResult> {
   ]);
   const remembered = rememberedCount(counts, key);
 
-  let rows: Awaited<ReturnType<typeof selectRows>>;
-  let matches: number;
-  if (text && remembered === undefined) {
+  let rows: Awaited<ReturnType<typeof selectRows>> | undefined;
+  let matches = 0;
+  // A count taken from the planner's estimate is never remembered as if counted.
+  let estimated = false;
+  if (options.textMatches >= MANY_MATCHES && remembered === undefined) {
+    // A common word ("thinkpad" is every 14th listing) makes a large bitmap: 70,000
+    // entries cost 25 ms at a million listings, for a page of twelve. When PostgreSQL
+    // expects many matches with the filters too, walking the sort's index finds a page
+    // within a few thousand rows instead, and the count is "1,000+" without counting.
+    // The text's matches (from its statistics) times the share of listings the filters
+    // keep (the planner's estimate), taking them as unrelated as the planner does. Its
+    // own estimate of a prefix word can be far off; and nearly every seller is active.
+    const { listings } = await wordStatistics(db);
+    const kept = await estimateRows(
+      db,
+      db.select({ id: products.id }).from(products).where(filters),
+    );
+    const expected = listings > 0 ? (options.textMatches * kept) / listings : 0;
+    if (expected >= MANY_MATCHES) {
+      const walked = await withinTime(db, WALK_TIMEOUT_MS, (tx) => selectRows(tx, where));
+      // A short page means the estimate was wrong: count for real below.
+      if (walked && walked.length > query.limit) {
+        rows = walked;
+        matches = TOTAL_CAP + 1;
+        estimated = true;
+      }
+    }
+  }
+  if (rows) {
+    // found by the walk above
+  } else if (text && remembered === undefined) {
     // Collect the matches from the GIN index (bitmap scans only); if that is all of
     // them, the page is sorted from those few rows. With more than TOTAL_CAP, walking
     // the sort's own index finds a page within a few thousand rows.
@@ -256,7 +437,7 @@ async function searchPage(db: Db, options: PageOptions): Promise<SearchResult> {
     // Both at once: on a PostgreSQL server they take two pooled connections.
     [rows, matches] = await Promise.all([selectRows(db, where), remembered ?? countMatches()]);
   }
-  if (matches > TOTAL_CAP && remembered === undefined) {
+  if (matches > TOTAL_CAP && remembered === undefined && !estimated) {
     rememberCount(counts, key, matches);
   }
 
