@@ -23,7 +23,10 @@ export const conditionalGetPlugin = fp(async (app: FastifyInstance) => {
     )
       return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+    // Cached lists come with theirs (sendJsonText); hashing 20 KB on every request
+    // was a large part of serving them.
+    const given = reply.getHeader('etag');
+    const etag = typeof given === 'string' ? given : etagOf(payload);
     reply.header('etag', etag);
     reply.header('cache-control', 'no-cache');
     reply.header('vary', 'Cookie, Authorization');
@@ -35,3 +38,8 @@ export const conditionalGetPlugin = fp(async (app: FastifyInstance) => {
     return payload;
   });
 });
+
+/** A weak ETag: the same JSON gives the same tag. */
+export function etagOf(payload: string | Buffer): string {
+  return `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+}

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct, createUser } from '../db/seed/factories.ts';
 import { createTestContext, signIn, type TestContext } from '../test/test-app.ts';
 import { uploadTestImage } from '../test/upload-helper.ts';
+import { etagOf } from './conditional-get.ts';
 import { createListCache } from './list-cache.ts';
 
 describe('createListCache', () => {
@@ -11,13 +12,17 @@ describe('createListCache', () => {
     const cache = createListCache({ ttlMs: 1000, now: () => time });
     const produce = async () => ({ made: ++made });
     const [a, b] = await Promise.all([cache.remember('k', produce), cache.remember('k', produce)]);
-    expect([a, b]).toEqual(['{"made":1}', '{"made":1}']);
+    expect([a.json, b.json]).toEqual(['{"made":1}', '{"made":1}']);
     time = 999;
-    expect(await cache.remember('k', produce)).toBe('{"made":1}');
+    expect((await cache.remember('k', produce)).json).toBe('{"made":1}');
     time = 1000;
-    expect(await cache.remember('k', produce)).toBe('{"made":2}');
+    const remade = await cache.remember('k', produce);
+    expect(remade.json).toBe('{"made":2}');
+    // The ETag is the answer's own: another answer, another tag.
+    expect(remade.etag).toBe(etagOf('{"made":2}'));
+    expect(remade.etag).not.toBe(a.etag);
     cache.clear();
-    expect(await cache.remember('k', produce)).toBe('{"made":3}');
+    expect((await cache.remember('k', produce)).json).toBe('{"made":3}');
   });
 
   it('keeps at most maxEntries answers, dropping the oldest', async () => {
@@ -27,14 +32,14 @@ describe('createListCache', () => {
     await cache.remember('a', produce);
     await cache.remember('b', produce);
     await cache.remember('c', produce);
-    expect(await cache.remember('c', produce)).toBe('3');
-    expect(await cache.remember('a', produce)).toBe('4');
+    expect((await cache.remember('c', produce)).json).toBe('3');
+    expect((await cache.remember('a', produce)).json).toBe('4');
   });
 
   it('does not keep a failure', async () => {
     const cache = createListCache({ ttlMs: 1000 });
     await expect(cache.remember('k', () => Promise.reject(new Error('down')))).rejects.toThrow();
-    expect(await cache.remember('k', async () => [1])).toBe('[1]');
+    expect((await cache.remember('k', async () => [1])).json).toBe('[1]');
   });
 });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { etagOf } from './conditional-get.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -7,11 +8,19 @@ declare module 'fastify' {
   }
 }
 
+/** An answer's JSON and its ETag, hashed once rather than on every request. */
+export type CachedJson = { json: string; etag: string };
+
 export type ListCache = {
   /** The JSON of `key`, made by `produce` at most once per `ttlMs` (0: every time). */
-  remember(key: string, produce: () => Promise<unknown>): Promise<string>;
+  remember(key: string, produce: () => Promise<unknown>): Promise<CachedJson>;
   clear(): void;
 };
+
+async function toCachedJson(produce: () => Promise<unknown>): Promise<CachedJson> {
+  const json = JSON.stringify(await produce());
+  return { json, etag: etagOf(json) };
+}
 
 export function createListCache(options: {
   ttlMs: number;
@@ -22,13 +31,13 @@ export function createListCache(options: {
   const now = options.now ?? Date.now;
   const maxEntries = options.maxEntries ?? 1000;
   // Promises, so that many requests arriving together share one query.
-  const entries = new Map<string, { body: Promise<string>; expiresAt: number }>();
+  const entries = new Map<string, { body: Promise<CachedJson>; expiresAt: number }>();
   return {
     remember(key, produce) {
-      if (options.ttlMs <= 0) return produce().then((value) => JSON.stringify(value));
+      if (options.ttlMs <= 0) return toCachedJson(produce);
       const entry = entries.get(key);
       if (entry && entry.expiresAt > now()) return entry.body;
-      const body = produce().then((value) => JSON.stringify(value));
+      const body = toCachedJson(produce);
       entries.delete(key);
       if (entries.size >= maxEntries) {
         const oldest = entries.keys().next().value;
@@ -44,9 +53,15 @@ export function createListCache(options: {
   };
 }
 
-/** Sends JSON text made by `remember` as it is (Fastify does not serialize strings). */
-export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(json);
+/**
+ * Sends JSON text made by `remember` as it is (Fastify does not serialize strings),
+ * with its ETag, so conditionalGetPlugin need not hash it again.
+ */
+export function sendJsonText(reply: FastifyReply, cached: CachedJson): FastifyReply {
+  return reply
+    .header('etag', cached.etag)
+    .type('application/json; charset=utf-8')
+    .send(cached.json);
 }
 
 const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
