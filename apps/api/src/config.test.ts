@@ -76,3 +76,9 @@ it('believes X-Forwarded-* only from the proxies TRUST_PROXY names', () => {
   expect(() => loadConfig({ TRUST_PROXY: 'x"; drop' })).toThrow(/TRUST_PROXY/);
   expect(() => loadConfig({ TRUST_PROXY: '2' })).toThrow(/TRUST_PROXY/);
 });
+
+it('waits 10 s for requests in flight at shutdown unless SHUTDOWN_TIMEOUT_MS says otherwise', () => {
+  expect(loadConfig({}).shutdownTimeoutMs).toBe(10_000);
+  expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '1500' }).shutdownTimeoutMs).toBe(1500);
+  expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '0' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+});

@@ -29,6 +29,8 @@ const envSchema = z.object({
   PAYMENT_HOLD_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
   /** How long Home's lists are reused between writes (0: query every time). */
   LIST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /** How long SIGTERM waits for requests in flight before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /**
    * Whose X-Forwarded-* headers to believe: unset (nobody: the client connects
    * directly), `true` (whoever connects: only behind a proxy that replaces them),
@@ -81,6 +83,8 @@ export type Config = {
   paymentHoldSeconds: number;
   /** How long Home's lists are reused; writes through this instance clear them at once. */
   listCacheMs: number;
+  /** On SIGTERM, how long requests in flight may take before the process exits (status 1). */
+  shutdownTimeoutMs: number;
   /** Fastify's `trustProxy`: who may tell us the client's address and protocol. */
   trustProxy: boolean | string[];
   /** Rate limits shared by every instance when set; otherwise counted in memory per process. */
@@ -146,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentHoldSeconds: e.PAYMENT_HOLD_SECONDS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     listCacheMs: e.LIST_CACHE_MS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY

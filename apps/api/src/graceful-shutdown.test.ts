@@ -53,3 +53,44 @@ it('on SIGTERM finishes the request in flight, takes no new ones, and exits 0 pr
     await server.stop('SIGKILL');
   }
 }, 90_000);
+
+it('on SIGTERM gives a request that never finishes SHUTDOWN_TIMEOUT_MS, then exits 1 anyway', async () => {
+  const ownDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'laptops-shutdown-bound-'));
+  const boundMs = 1_500;
+  const server = await startServerProcess({
+    DATA_DIR: ownDataDir,
+    SEED_DEMO: 'false',
+    SHUTDOWN_TIMEOUT_MS: String(boundMs),
+  });
+  try {
+    // An upload whose body stops arriving half-way (a stalled or hostile client): it
+    // would keep the process alive forever if shutdown waited for it.
+    const stalled = http.request(`${server.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': 10_000 },
+    });
+    const cutOff = new Promise<string>((resolve) => {
+      stalled.on('error', (error) => resolve(error.message));
+      stalled.on('response', (response) => resolve(`answered ${response.statusCode}`));
+    });
+    stalled.write('{"email":"slow@example.test","message":"');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const signalledAt = Date.now();
+    const code = await Promise.race([
+      server.stop('SIGTERM'),
+      new Promise<string>((resolve) => setTimeout(() => resolve('still running'), boundMs + 8_000)),
+    ]);
+    const tookMs = Date.now() - signalledAt;
+    expect(code).toBe(1);
+    // It waited for the request as long as allowed, and not much longer.
+    expect(tookMs).toBeGreaterThanOrEqual(boundMs - 100);
+    expect(tookMs).toBeLessThan(boundMs + 5_000);
+    expect(server.output()).toContain('shutdown took too long, exiting');
+    // The stalled client sees its connection end rather than hang.
+    expect(await cutOff).toMatch(/socket hang up|ECONNRESET/);
+  } finally {
+    await server.stop('SIGKILL');
+    await fs.rm(ownDataDir, { recursive: true, force: true });
+  }
+}, 90_000);

@@ -6,8 +6,6 @@ import { seedDemoData } from './db/seed/seed-demo.ts';
 import { resolveAuthSecret } from './lib/auth-secret.ts';
 import { createImageStorage } from './modules/images/image-storage.ts';
 
-const SHUTDOWN_TIMEOUT_MS = 10_000;
-
 const config = loadConfig();
 const webDistDir = config.webDistDir ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -44,7 +42,7 @@ async function shutdown(signal: string) {
   const timer = setTimeout(() => {
     app.log.error('shutdown took too long, exiting');
     process.exit(1);
-  }, SHUTDOWN_TIMEOUT_MS);
+  }, config.shutdownTimeoutMs);
   timer.unref();
   try {
     await app.close();
