@@ -31,7 +31,15 @@ import { searchProducts } from '../apps/api/src/modules/products/search.service.
 import { loadCatalog, type Execute } from './load-catalog.ts';
 
 type Engine = 'postgres' | 'pglite';
-type Endpoint = 'category' | 'deep page' | 'search + 3 filters' | 'latest' | 'advertised' | 'bare';
+type Endpoint =
+  | 'category'
+  | 'deep page'
+  | 'search + 3 filters'
+  | 'category, cached'
+  | 'deep page, cached'
+  | 'latest'
+  | 'advertised'
+  | 'bare';
 type Measurement = {
   engine: Engine;
   size: number;
@@ -129,9 +137,12 @@ async function benchOne(engine: Engine, size: number) {
         measurements.push({ engine, size, endpoint, ...(await measure(base, nextPath)) });
       }
     });
-    // Home's lists as deployed (with the response cache), beside a bare node:http server.
+    // As deployed (answers cached for 2 s): the category pages and Home's lists, the
+    // lists beside a bare node:http server.
     await withServer(database.serverEnv, async (base) => {
       for (const [endpoint, urlPath] of [
+        ['category, cached', found.categoryPath],
+        ['deep page, cached', found.deepPath],
         ['latest', '/api/latestProducts'],
         ['advertised', '/api/advertiseProducts'],
       ] as const) {
@@ -506,10 +517,16 @@ function buildReport(measurements: Measurement[], plans: Plan[], seconds: number
   const million = 1_000_000;
   const category = find('postgres', million, 'category');
   const search = find('postgres', million, 'search + 3 filters');
+  const categoryCached = find('postgres', million, 'category, cached');
   checks.push({
-    target: 'PostgreSQL, 1,000,000 products: category page p95 ≤ 10 ms',
+    target: 'PostgreSQL, 1,000,000 products: category page p95 ≤ 10 ms (every request queried)',
     value: category ? `${category.p95} ms` : 'not measured',
     met: category ? category.p95 <= 10 : null,
+  });
+  checks.push({
+    target: 'PostgreSQL, 1,000,000 products: category page p95 ≤ 10 ms (as deployed, cached 2 s)',
+    value: categoryCached ? `${categoryCached.p95} ms` : 'not measured',
+    met: categoryCached ? categoryCached.p95 <= 10 : null,
   });
   checks.push({
     target: 'PostgreSQL, 1,000,000 products: search with filters p95 ≤ 50 ms',
@@ -619,8 +636,8 @@ function renderMarkdown(report: Report): string {
     'request, so no two requests are the same question and no remembered count helps.',
     'Category: the Lenovo category as the category page asks for it (sold laptops',
     'included); its capped count is remembered for 30 s, as in production. Deep page: the',
-    'same, 50 pages in (following `nextCursor`). Home lists: the server as deployed (lists',
-    "cached for 2 s). Bare: node:http answering the latest list's bytes.",
+    'same, 50 pages in (following `nextCursor`). "cached" rows and Home lists: the server as',
+    "deployed (answers cached for 2 s). Bare: node:http answering the latest list's bytes.",
     '"p95 alone": the same URL with one connection, i.e. without waiting behind other requests.',
     '',
     '| products | engine | endpoint | p50 ms | p95 ms | p99 ms | req/s | p95 alone ms | errors | load avg |',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../lib/http-error.ts';
 
@@ -15,7 +15,14 @@ import { notFound } from '../lib/http-error.ts';
 const gzip = promisify(zlib.gzip);
 
 export const staticClientPlugin = fp(
-  async (app: FastifyInstance, options: { distDir: string | undefined }) => {
+  async (
+    app: FastifyInstance,
+    options: {
+      distDir: string | undefined;
+      /** Extra tags for a page's head (preloads of what the page will ask for first). */
+      headTags?: (request: FastifyRequest) => Promise<string[]>;
+    },
+  ) => {
     const distDir = options.distDir;
     const hasClient = distDir !== undefined && fs.existsSync(path.join(distDir, 'index.html'));
     const hasLoadingPage = hasClient && fs.existsSync(path.join(distDir, 'loading.html'));
@@ -53,7 +60,14 @@ export const staticClientPlugin = fp(
       // The build writes Home's first paint into index.html and every other page's
       // (the navbar and a spinner) into loading.html; an older build has only index.html.
       const page = pathname === '/' || !hasLoadingPage ? 'index.html' : 'loading.html';
-      const html = await fs.promises.readFile(path.join(distDir, page));
+      let html = await fs.promises.readFile(path.join(distDir, page));
+      // Hints only: a page is still sent if they cannot be made (the database is down).
+      const tags =
+        request.method === 'GET' && options.headTags
+          ? await options.headTags(request).catch(() => [])
+          : [];
+      if (tags.length > 0)
+        html = Buffer.from(html.toString().replace('</head>', `${tags.join('')}</head>`));
       reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding');
       reply.type('text/html; charset=utf-8');
       // Compressed here: @fastify/compress only handles routes, and this is not one.

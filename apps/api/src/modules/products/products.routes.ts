@@ -5,6 +5,7 @@ import { productSchema } from '@laptops/shared/products';
 import { searchQuerySchema, searchResultSchema } from '@laptops/shared/search';
 import type { Db } from '../../db/client.ts';
 import { sendJsonText } from '../../plugins/list-cache.ts';
+import { searchCacheKey } from './page-preloads.ts';
 import { listAdvertisedProducts, listLatestProducts } from './products.service.ts';
 import { searchProducts } from './search.service.ts';
 
@@ -24,7 +25,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     async (request, reply) => {
       // The category page's first pages are the catalogue's busiest answers.
       const viewer = await request.getViewer();
-      const key = `search:${viewer ? 'member' : 'guest'}:${JSON.stringify(request.query)}`;
+      const key = searchCacheKey(viewer, request.query);
       const body = await app.listCache.remember(key, () =>
         searchProducts(db, request.query, viewer),
       );

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { searchResultSchema } from '@laptops/shared/search';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { readFilters, type SearchFilters } from '../search-params.ts';
+import { readFilters, searchRequestPath, type SearchFilters } from '@laptops/shared/search-filters';
 
 /** What a page asks for besides the user's filters: a category page lists sold laptops too. */
 export type SearchScope = { includeSold?: boolean };
@@ -21,14 +21,7 @@ export function searchPageRequest(params: URLSearchParams, categoryId?: string) 
 
 /** GET /api/search: one page of laptops matching the filters; empty filters are left out. */
 export function searchProducts(filters: SearchFilters, scope: SearchScope = {}, cursor?: string) {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) {
-    const text = value.trim();
-    if (text !== '') params.set(key, text);
-  }
-  if (scope.includeSold) params.set('includeSold', 'true');
-  if (cursor) params.set('cursor', cursor);
-  return apiRequest(`/api/search?${params.toString()}`, searchResultSchema);
+  return apiRequest(searchRequestPath(filters, scope, cursor), searchResultSchema);
 }
 
 export const searchInfiniteQueryOptions = (filters: SearchFilters, scope: SearchScope = {}) =>

@@ -13,7 +13,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { messages } from '../../../lib/messages.ts';
 import { useCategoryOptions } from '../api/get-category-options.ts';
 import { searchPageRequest, useSearchProducts } from '../api/search-products.ts';
-import { defaultFilters, writeFilters, type SearchFilters } from '../search-params.ts';
+import { defaultFilters, writeFilters, type SearchFilters } from '@laptops/shared/search-filters';
 
 const t = messages.search;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultFilters, readFilters, writeFilters, type SearchFilters } from './search-params.ts';
+import { defaultFilters, readFilters, writeFilters, type SearchFilters } from './search-filters.ts';
 
 const category = '3f2b8c1e-7a4d-4e2f-9b1a-5c6d7e8f9a0b';
 

@@ -1,9 +1,11 @@
-import type { ConditionType } from '@laptops/shared/products';
-import { searchQuerySchema, type SearchSort } from '@laptops/shared/search';
+import type { ConditionType } from './products.ts';
+import { searchQuerySchema, type SearchSort } from './search.ts';
 
 /**
  * The search page's filters as the form and the URL hold them: text, with '' for
  * "not set". The names are the API's, so the page URL and the API call match.
+ * Shared so that the server, sending a search or category page, can ask the browser
+ * to fetch the page's first results at once: the same request the page will make.
  */
 export type SearchFilters = {
   q: string;
@@ -77,4 +79,24 @@ export function writeFilters(filters: Partial<SearchFilters>): URLSearchParams {
     if (value !== '' && value !== defaultFilters[key]) params.set(key, value);
   }
   return params;
+}
+
+/**
+ * GET /api/search for a page's filters (empty ones left out); a category page also
+ * lists sold laptops (includeSold). The web page requests exactly this path, and the
+ * server preloads it (static-client.ts), so the two must come from here.
+ */
+export function searchRequestPath(
+  filters: SearchFilters,
+  scope: { includeSold?: boolean } = {},
+  cursor?: string,
+): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) {
+    const text = value.trim();
+    if (text !== '') params.set(key, text);
+  }
+  if (scope.includeSold) params.set('includeSold', 'true');
+  if (cursor) params.set('cursor', cursor);
+  return `/api/search?${params.toString()}`;
 }
