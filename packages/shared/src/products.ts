@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import { conditionTypes } from './conditions.ts';
 import { blankToUndefined, phoneNumber, requiredText } from './fields.ts';
 import { productMessages as m } from './messages.ts';
-
-export const conditionTypes = ['Excellent', 'Good', 'Fair'] as const;
-export type ConditionType = (typeof conditionTypes)[number];
 
 export const productStatuses = ['available', 'sold'] as const;
 export type ProductStatus = (typeof productStatuses)[number];

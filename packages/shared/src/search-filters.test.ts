@@ -1,5 +1,14 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defaultFilters, readFilters, writeFilters, type SearchFilters } from './search-filters.ts';
+import { conditionTypes } from './conditions.ts';
+import { searchQuerySchema } from './search.ts';
+import {
+  defaultFilters,
+  readFilters,
+  searchSorts,
+  writeFilters,
+  type SearchFilters,
+} from './search-filters.ts';
 
 const category = '3f2b8c1e-7a4d-4e2f-9b1a-5c6d7e8f9a0b';
 
@@ -37,5 +46,71 @@ describe('search params', () => {
       ),
     );
     expect(filters).toEqual({ ...defaultFilters, q: 'mac' });
+  });
+});
+
+describe('readFilters checks values as the API does', () => {
+  const shape = searchQuerySchema.shape;
+  /** What the API's own schema makes of one filter's text: the value, or '' if refused. */
+  function bySchema(
+    key: 'q' | 'category' | 'minPrice' | 'maxPrice' | 'location' | 'maxYears',
+    raw: string,
+  ) {
+    const text = raw.trim();
+    if (text === '') return '';
+    const parsed = shape[key].safeParse(text);
+    return parsed.success && parsed.data !== undefined ? String(parsed.data) : '';
+  }
+  const values = fc.oneof(
+    fc.string(),
+    fc.string({ unit: 'binary', maxLength: 260 }),
+    fc.uuid(),
+    fc.uuid().map((id) => id.toUpperCase()),
+    // Shaped like one, any version and variant digits.
+    fc.stringMatching(
+      /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
+    ),
+    fc.double().map(String),
+    fc.integer({ min: -5, max: 100_005 }).map(String),
+    fc.constantFrom(
+      ' 12 ',
+      '1e3',
+      '0x10',
+      '12.50',
+      'Infinity',
+      '-0',
+      '00000000-0000-0000-0000-000000000000',
+      'a\u0000b',
+      'x'.repeat(201),
+      'y'.repeat(120),
+    ),
+  );
+
+  for (const key of ['q', 'category', 'minPrice', 'maxPrice', 'location', 'maxYears'] as const) {
+    it(`agrees with the schema on ${key}`, () => {
+      fc.assert(
+        fc.property(values, (raw) => {
+          expect(readFilters(new URLSearchParams({ [key]: raw }))[key]).toBe(bySchema(key, raw));
+        }),
+        { numRuns: 1000 },
+      );
+    });
+  }
+
+  it('agrees with the schema on condition and sort', () => {
+    const words = fc.oneof(
+      fc.string(),
+      fc.constantFrom(...conditionTypes, ...searchSorts, ' Good', 'good'),
+    );
+    fc.assert(
+      fc.property(words, (raw) => {
+        const filters = readFilters(new URLSearchParams({ condition: raw, sort: raw }));
+        const condition = shape.condition.safeParse(raw);
+        const sort = shape.sort.safeParse(raw);
+        expect(filters.condition).toBe((condition.success && condition.data) || '');
+        expect(filters.sort).toBe(sort.success ? sort.data : 'newest');
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -1,5 +1,8 @@
-import type { ConditionType } from './products.ts';
-import { searchQuerySchema, type SearchSort } from './search.ts';
+import { conditionTypes, type ConditionType } from './conditions.ts';
+
+/** How results can be ordered: newest first, or by price. */
+export const searchSorts = ['newest', 'price_asc', 'price_desc'] as const;
+export type SearchSort = (typeof searchSorts)[number];
 
 /**
  * The search page's filters as the form and the URL hold them: text, with '' for
@@ -41,33 +44,53 @@ const keys = [
   'sort',
 ] as const satisfies readonly (keyof SearchFilters)[];
 
-const shape = searchQuerySchema.shape;
+// Checked by hand, not with searchQuerySchema: the search and category pages would
+// otherwise download zod first. search-filters.test.ts holds these rules to the
+// schema's, value by value.
+const uuid =
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/i;
+const text = (max: number) => (value: string) =>
+  value.length <= max && !value.includes('\u0000') ? value : '';
+const number = (max: number, integer: boolean) => (value: string) => {
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 0 && n <= max && (!integer || Number.isInteger(n))
+    ? String(n)
+    : '';
+};
+const oneOf =
+  <T extends string>(options: readonly T[]) =>
+  (value: string): T | '' =>
+    (options as readonly string[]).includes(value) ? (value as T) : '';
 
-/** A value the API accepts, as text; anything it would refuse (or nothing) becomes ''. */
-function accepted(key: Exclude<(typeof keys)[number], 'sort'>, raw: string | null): string {
-  const text = raw?.trim() ?? '';
-  if (text === '') return '';
-  const parsed = shape[key].safeParse(text);
-  if (!parsed.success || parsed.data === undefined) return '';
-  return String(parsed.data);
-}
+/** Each filter's value as the API accepts it, as text; '' if it would refuse it. */
+const acceptedValue = {
+  q: text(200),
+  category: (value: string) => (uuid.test(value) ? value : ''),
+  minPrice: number(100_000, false),
+  maxPrice: number(100_000, false),
+  location: text(120),
+  maxYears: number(50, true),
+};
 
 /**
  * Filters from a URL. A hand-edited or stale link never breaks the page: values the
  * API would refuse are dropped rather than sent.
  */
 export function readFilters(params: URLSearchParams): SearchFilters {
-  const sort = shape.sort.safeParse(params.get('sort') ?? undefined);
-  const condition = shape.condition.safeParse(params.get('condition') ?? undefined);
+  const value = (key: keyof typeof acceptedValue) => {
+    const given = params.get(key)?.trim() ?? '';
+    return given === '' ? '' : acceptedValue[key](given);
+  };
   return {
-    q: accepted('q', params.get('q')),
-    category: accepted('category', params.get('category')),
-    condition: (condition.success && condition.data) || '',
-    minPrice: accepted('minPrice', params.get('minPrice')),
-    maxPrice: accepted('maxPrice', params.get('maxPrice')),
-    location: accepted('location', params.get('location')),
-    maxYears: accepted('maxYears', params.get('maxYears')),
-    sort: sort.success ? sort.data : defaultFilters.sort,
+    q: value('q'),
+    category: value('category'),
+    // Not trimmed, as the API takes them.
+    condition: oneOf(conditionTypes)(params.get('condition') ?? ''),
+    minPrice: value('minPrice'),
+    maxPrice: value('maxPrice'),
+    location: value('location'),
+    maxYears: value('maxYears'),
+    sort: oneOf(searchSorts)(params.get('sort') ?? '') || defaultFilters.sort,
   };
 }
 

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { hasNoNul, nulMessage } from './fields.ts';
-import { conditionTypes, productSchema } from './products.ts';
-
-export const searchSorts = ['newest', 'price_asc', 'price_desc'] as const;
-export type SearchSort = (typeof searchSorts)[number];
+import { conditionTypes } from './conditions.ts';
+import { productSchema } from './products.ts';
+import { searchSorts } from './search-filters.ts';
 
 const optionalNumber = (schema: z.ZodNumber) =>
   z.preprocess(

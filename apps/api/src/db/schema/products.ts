@@ -10,7 +10,8 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { conditionTypes, productStatuses } from '@laptops/shared/products';
+import { conditionTypes } from '@laptops/shared/conditions';
+import { productStatuses } from '@laptops/shared/products';
 import { categories } from './categories.ts';
 import { users } from './users.ts';
 

@@ -1,4 +1,4 @@
-import type { ConditionType } from '@laptops/shared/products';
+import type { ConditionType } from '@laptops/shared/conditions';
 import type { UserType } from '../schema/users.ts';
 
 /** The demo marketplace seeded into an empty embedded database. Listed in the README. */

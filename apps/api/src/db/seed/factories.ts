@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
-import type { ConditionType } from '@laptops/shared/products';
+import type { ConditionType } from '@laptops/shared/conditions';
 import type { Db } from '../client.ts';
 import { accounts } from '../schema/accounts.ts';
 import { categories } from '../schema/categories.ts';

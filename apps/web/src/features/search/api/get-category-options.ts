@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { categorySchema } from '@laptops/shared/categories';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { Category } from '@laptops/shared/categories';
+import { apiRequest, serverChecked } from '../../../lib/api-client.ts';
 
 /** GET /api/categories for the category filter. Same key as the home tiles, so one fetch serves both. */
 export function getCategoryOptions() {
-  return apiRequest('/api/categories', z.array(categorySchema));
+  return apiRequest('/api/categories', serverChecked<Category[]>());
 }
 
 export const categoryOptionsQueryOptions = () =>

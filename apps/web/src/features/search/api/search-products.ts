@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { searchResultSchema } from '@laptops/shared/search';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { SearchResult } from '@laptops/shared/search';
+import { apiRequest, serverChecked } from '../../../lib/api-client.ts';
 import { readFilters, searchRequestPath, type SearchFilters } from '@laptops/shared/search-filters';
 
 /** What a page asks for besides the user's filters: a category page lists sold laptops too. */
@@ -21,7 +21,8 @@ export function searchPageRequest(params: URLSearchParams, categoryId?: string) 
 
 /** GET /api/search: one page of laptops matching the filters; empty filters are left out. */
 export function searchProducts(filters: SearchFilters, scope: SearchScope = {}, cursor?: string) {
-  return apiRequest(searchRequestPath(filters, scope, cursor), searchResultSchema);
+  // serverChecked: the search and category pages must not wait for zod (see api-client).
+  return apiRequest(searchRequestPath(filters, scope, cursor), serverChecked<SearchResult>());
 }
 
 export const searchInfiniteQueryOptions = (filters: SearchFilters, scope: SearchScope = {}) =>

@@ -7,13 +7,18 @@ import {
   type ReactNode,
 } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { conditionTypes, type Product } from '@laptops/shared/products';
-import { searchSorts } from '@laptops/shared/search';
+import { conditionTypes } from '@laptops/shared/conditions';
+import type { Product } from '@laptops/shared/products';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { messages } from '../../../lib/messages.ts';
 import { useCategoryOptions } from '../api/get-category-options.ts';
 import { searchPageRequest, useSearchProducts } from '../api/search-products.ts';
-import { defaultFilters, writeFilters, type SearchFilters } from '@laptops/shared/search-filters';
+import {
+  defaultFilters,
+  searchSorts,
+  writeFilters,
+  type SearchFilters,
+} from '@laptops/shared/search-filters';
 
 const t = messages.search;
 

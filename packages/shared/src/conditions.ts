@@ -1,0 +1,6 @@
+/**
+ * A laptop's condition (SPEC.md: Excellent, Good, Fair). Kept apart from the product
+ * contract so that pages which only list the options do not download zod.
+ */
+export const conditionTypes = ['Excellent', 'Good', 'Fair'] as const;
+export type ConditionType = (typeof conditionTypes)[number];
