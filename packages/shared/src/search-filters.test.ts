@@ -80,6 +80,8 @@ describe('readFilters checks values as the API does', () => {
       'Infinity',
       '-0',
       '00000000-0000-0000-0000-000000000000',
+      'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF',
+      'ffffffff-ffff-ffff-ffff-ffffffffffff',
       'a\u0000b',
       'x'.repeat(201),
       'y'.repeat(120),

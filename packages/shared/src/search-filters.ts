@@ -47,8 +47,9 @@ const keys = [
 // Checked by hand, not with searchQuerySchema: the search and category pages would
 // otherwise download zod first. search-filters.test.ts holds these rules to the
 // schema's, value by value.
+// zod's own (z.uuid()): any version, the RFC variant, and the nil and max ids in lowercase.
 const uuid =
-  /^([0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/i;
+  /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
 const text = (max: number) => (value: string) =>
   value.length <= max && !value.includes('\u0000') ? value : '';
 const number = (max: number, integer: boolean) => (value: string) => {

@@ -2,8 +2,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/test-app.ts';
+import { staticClientPlugin } from './static-client.ts';
 
 let t: TestContext;
 let distDir: string;
@@ -88,5 +90,33 @@ it('serves index.html on every client route from a build without loading.html', 
   } finally {
     await old.close();
     await fs.rm(oldDist, { recursive: true, force: true });
+  }
+});
+
+it('sends a page at once without its preload hints when they fail or are slow', async () => {
+  const app = Fastify();
+  const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'laptops-dist-'));
+  try {
+    await fs.writeFile(path.join(dist, 'index.html'), '<head></head>Home');
+    await fs.writeFile(path.join(dist, 'loading.html'), '<head></head>Loading');
+    let calls = 0;
+    await app.register(staticClientPlugin, {
+      distDir: dist,
+      headTags: async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('database down');
+        return new Promise<string[]>(() => {}); // never answers
+      },
+    });
+    for (const _ of ['failing', 'hanging']) {
+      const started = Date.now();
+      const response = await app.inject({ method: 'GET', url: '/search?q=x' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe('<head></head>Loading');
+      expect(Date.now() - started).toBeLessThan(1000);
+    }
+  } finally {
+    await app.close();
+    await fs.rm(dist, { recursive: true, force: true });
   }
 });

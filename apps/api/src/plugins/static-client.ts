@@ -61,13 +61,14 @@ export const staticClientPlugin = fp(
       // (the navbar and a spinner) into loading.html; an older build has only index.html.
       const page = pathname === '/' || !hasLoadingPage ? 'index.html' : 'loading.html';
       let html = await fs.promises.readFile(path.join(distDir, page));
-      // Hints only: a page is still sent if they cannot be made (the database is down).
+      // Hints only: the page goes without them if they fail or are slow (a database
+      // that is down or busy must not hold up the page itself).
       const tags =
         request.method === 'GET' && options.headTags
-          ? await options.headTags(request).catch(() => [])
+          ? await withinDeadline(options.headTags(request), HEAD_TAGS_DEADLINE_MS)
           : [];
       if (tags.length > 0)
-        html = Buffer.from(html.toString().replace('</head>', `${tags.join('')}</head>`));
+        html = Buffer.from(html.toString().replace('</head>', () => `${tags.join('')}</head>`));
       reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding');
       reply.type('text/html; charset=utf-8');
       // Compressed here: @fastify/compress only handles routes, and this is not one.
@@ -76,3 +77,14 @@ export const staticClientPlugin = fp(
     });
   },
 );
+
+/** How long a page waits for its preload hints before going without them. */
+const HEAD_TAGS_DEADLINE_MS = 150;
+
+function withinDeadline(tags: Promise<string[]>, ms: number): Promise<string[]> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<string[]>((resolve) => {
+    timer = setTimeout(() => resolve([]), ms);
+  });
+  return Promise.race([tags.catch(() => []), late]).finally(() => clearTimeout(timer));
+}

@@ -109,8 +109,10 @@ export async function searchProducts(
       // Every word must match: the rarest one bounds the matches (stop words aside).
       textMatches: perWord.some(Number.isFinite) ? Math.min(...perWord) : 0,
     });
-    // Words the catalogue is full of are not typos: the filters left nothing.
-    if (exact.products.length > 0 || cursor || perWord.every((n) => n > 0)) {
+    // Words the catalogue has are not typos: the filters left nothing. (Stop words
+    // say nothing either way; a query of only stop words still tries the names.)
+    const known = perWord.filter(Number.isFinite);
+    if (exact.products.length > 0 || cursor || (known.length > 0 && known.every((n) => n > 0))) {
       return exact;
     }
   }
@@ -175,19 +177,19 @@ const WALK_TIMEOUT_MS = 50;
  * guesses 0.5% of the table for any word it has no statistics for).
  */
 async function listingsPerWord(db: Db, words: string[]): Promise<number[]> {
-  const statistics = (await wordStatistics(db)).lexemes;
-  return Promise.all(
-    words.map(async (word) => {
-      const stems = await stemsOf(db, word);
-      // A stop word ("the") is left out of the query: it neither narrows nor widens it.
-      if (stems.length === 0) return Infinity;
-      let rows = 0;
-      for (const [lexeme, n] of statistics) {
-        if (stems.some((stem) => lexeme.startsWith(stem))) rows += n;
-      }
-      return rows;
-    }),
-  );
+  const [statistics, stemsByWord] = await Promise.all([
+    wordStatistics(db).then((found) => found.lexemes),
+    stemsOf(db, words),
+  ]);
+  return stemsByWord.map((stems) => {
+    // A stop word ("the") is left out of the query: it neither narrows nor widens it.
+    if (stems.length === 0) return Infinity;
+    let rows = 0;
+    for (const [lexeme, n] of statistics) {
+      if (stems.some((stem) => lexeme.startsWith(stem))) rows += n;
+    }
+    return rows;
+  });
 }
 
 const WORD_STATISTICS_TTL_MS = 60_000;
@@ -228,22 +230,23 @@ function wordStatistics(db: Db): Promise<WordStatistics> {
 }
 
 /** A word's lexemes as the text search stems it ("batteries" → "batteri"). */
-const stemsCache = new Map<string, Promise<string[]>>();
+const stemsCache = new Map<string, string[]>();
 const STEMS_CACHE_SIZE = 10_000;
 
-function stemsOf(db: Db, word: string): Promise<string[]> {
-  const cached = stemsCache.get(word);
-  if (cached) return cached;
-  const stems = db
-    .execute(sql`select tsvector_to_array(to_tsvector('english', ${word})) as stems`)
-    .then((result) => {
-      const [row] = (result as unknown as { rows: { stems: string[] }[] }).rows;
-      return row?.stems ?? [];
-    });
-  stems.catch(() => stemsCache.delete(word));
-  if (stemsCache.size >= STEMS_CACHE_SIZE) stemsCache.clear();
-  stemsCache.set(word, stems);
-  return stems;
+/** Each word's lexemes, in order; the words not seen before in one query. */
+async function stemsOf(db: Db, words: string[]): Promise<string[][]> {
+  const unknown = [...new Set(words.filter((word) => !stemsCache.has(word)))];
+  if (unknown.length > 0) {
+    const result = await db.execute(
+      sql`select word, tsvector_to_array(to_tsvector('english', word)) as stems
+          from unnest(${sql.param(unknown)}::text[]) as word`,
+    );
+    if (stemsCache.size + unknown.length > STEMS_CACHE_SIZE) stemsCache.clear();
+    for (const row of (result as unknown as { rows: { word: string; stems: string[] }[] }).rows) {
+      stemsCache.set(row.word, row.stems);
+    }
+  }
+  return words.map((word) => stemsCache.get(word) ?? []);
 }
 
 /** PostgreSQL's own guess of how many rows `query` returns (EXPLAIN, not run). */
