@@ -39,7 +39,8 @@ type Endpoint =
   | 'deep page, cached'
   | 'latest'
   | 'advertised'
-  | 'bare';
+  | 'bare'
+  | 'bare, again';
 type Measurement = {
   engine: Engine;
   size: number;
@@ -138,8 +139,10 @@ async function benchOne(engine: Engine, size: number) {
       }
     });
     // As deployed (answers cached for 2 s): the category pages and Home's lists, the
-    // lists beside a bare node:http server.
+    // lists between two runs of a bare node:http server (their mean is the yardstick, so
+    // other work on the machine during one of them weighs less).
     await withServer(database.serverEnv, async (base) => {
+      measurements.push({ engine, size, endpoint: 'bare', ...(await measureBare(base)) });
       for (const [endpoint, urlPath] of [
         ['category, cached', found.categoryPath],
         ['deep page, cached', found.deepPath],
@@ -148,7 +151,7 @@ async function benchOne(engine: Engine, size: number) {
       ] as const) {
         measurements.push({ engine, size, endpoint, ...(await measure(base, () => urlPath)) });
       }
-      measurements.push({ engine, size, endpoint: 'bare', ...(await measureBare(base)) });
+      measurements.push({ engine, size, endpoint: 'bare, again', ...(await measureBare(base)) });
     });
     return { measurements, plans: found.plans };
   } finally {
@@ -555,14 +558,20 @@ function buildReport(measurements: Measurement[], plans: Plan[], seconds: number
     });
   }
   for (const { engine, size } of uniqueRuns(measurements)) {
-    const bare = find(engine, size, 'bare');
+    const bareRuns = [find(engine, size, 'bare'), find(engine, size, 'bare, again')].filter(
+      (m) => m !== undefined,
+    );
+    if (bareRuns.length === 0) continue;
+    const bare = Math.round(
+      bareRuns.reduce((sum, m) => sum + m.requestsPerSecond, 0) / bareRuns.length,
+    );
     for (const endpoint of ['latest', 'advertised'] as const) {
       const list = find(engine, size, endpoint);
-      if (!bare || !list) continue;
-      const ratio = list.requestsPerSecond / bare.requestsPerSecond;
+      if (!list) continue;
+      const ratio = list.requestsPerSecond / bare;
       checks.push({
         target: `${engine}, ${size.toLocaleString('en-US')}: home ${endpoint} throughput ≥ 0.5× bare node:http`,
-        value: `${ratio.toFixed(2)}× (${list.requestsPerSecond} vs ${bare.requestsPerSecond} req/s)`,
+        value: `${ratio.toFixed(2)}× (${list.requestsPerSecond} vs ${bare} req/s, the mean of the bare runs before and after)`,
         met: ratio >= 0.5,
       });
     }
@@ -637,7 +646,7 @@ function renderMarkdown(report: Report): string {
     'Category: the Lenovo category as the category page asks for it (sold laptops',
     'included); its capped count is remembered for 30 s, as in production. Deep page: the',
     'same, 50 pages in (following `nextCursor`). "cached" rows and Home lists: the server as',
-    "deployed (answers cached for 2 s). Bare: node:http answering the latest list's bytes.",
+    "deployed (answers cached for 2 s). Bare: node:http answering the latest list's bytes, before and after the lists.",
     '"p95 alone": the same URL with one connection, i.e. without waiting behind other requests.',
     '',
     '| products | engine | endpoint | p50 ms | p95 ms | p99 ms | req/s | p95 alone ms | errors | load avg |',
