@@ -71,3 +71,37 @@ test('a category page filters and pages like search, and lists sold laptops as N
   await page.goBack();
   await expect(sold.getByRole('button', { name: 'Not Available' })).toBeDisabled();
 });
+
+test("a category page's first results and picture are fetched once, started by its HTML", async ({
+  page,
+  request,
+}) => {
+  const buyer = await createAccount(request, 'buyer');
+  await page.goto('/login');
+  await logIn(page, buyer);
+  await expect(page).toHaveURL(/\/$/);
+  const categories = (await (await request.get('/api/categories')).json()) as {
+    _id: string;
+    name: string;
+  }[];
+  const lenovo = categories.find((category) => category.name === 'Lenovo');
+  expect(lenovo).toBeDefined();
+
+  const searches: string[] = [];
+  const thumbnails: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('/api/search?')) searches.push(sent.resourceType());
+    if (sent.url().endsWith('-thumb.webp')) thumbnails.push(sent.url());
+  });
+  await page.goto(`/category/${lenovo?._id}`);
+  await expect(page.getByRole('heading', { name: 'Products of Lenovo', level: 1 })).toBeVisible();
+  const first = page.getByRole('article').first().getByRole('img').first();
+  await expect(first).toBeVisible();
+  await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+
+  // The preload link starts the request ('other', not the page's own 'fetch'), and the
+  // page's fetch takes its answer instead of asking again.
+  expect(searches).toEqual(['other']);
+  const firstPicture = await first.getAttribute('src');
+  expect(thumbnails.filter((url) => url.endsWith(firstPicture ?? '?'))).toHaveLength(1);
+});
