@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { createAccount, dashboardMenu, latestEmailTo, logIn, navbar } from './support/accounts.ts';
+import {
+  createAccount,
+  dashboardMenu,
+  latestEmailTo,
+  logIn,
+  navbar,
+  signIn,
+} from './support/accounts.ts';
 import { googleUser } from './support/env.mjs';
 
 const picture = path.join(import.meta.dirname, 'support', 'avatar.png');
@@ -70,9 +77,7 @@ test('a buyer opening an admin page is signed out and sent to /login', async ({
   request,
 }) => {
   const buyer = await createAccount(request, 'buyer');
-  await page.goto('/login');
-  await logIn(page, buyer);
-  await expect(page).toHaveURL(/\/$/);
+  await signIn(page, buyer);
   await page.goto('/dashboard/allusers');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('That page needs another kind of account.')).toBeVisible();

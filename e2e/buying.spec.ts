@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, logIn } from './support/accounts.ts';
+import { createAccount, logIn, signIn } from './support/accounts.ts';
 import { sellerWithListing } from './support/listings.ts';
 
 // Each test walks several people through several screens.
@@ -41,9 +41,7 @@ test('a buyer books from a card and pays with 4242 in the sandbox; the seller se
 }) => {
   const listing = await sellerWithListing({ price: 420 });
   const buyer = await createAccount(request, 'buyer', 'Bo Buyer');
-  await page.goto('/login');
-  await logIn(page, buyer);
-  await expect(page).toHaveURL(/\/$/);
+  await signIn(page, buyer);
   await bookFromCard(page, listing.name);
 
   await page.goto('/dashboard/myorders');
@@ -120,9 +118,7 @@ test('a second buyer of the same laptop sees it as Sold once the first pays', as
   await expect(secondPage).toHaveURL(/\/$/);
   await bookFromCard(secondPage, listing.name);
 
-  await page.goto('/login');
-  await logIn(page, first);
-  await expect(page).toHaveURL(/\/$/);
+  await signIn(page, first);
   await bookFromCard(page, listing.name);
   await page.goto('/dashboard/myorders');
   await page.getByRole('link', { name: `Pay: ${listing.name}` }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createAccount, logIn } from './support/accounts.ts';
+import { createAccount, logIn, signIn } from './support/accounts.ts';
 
 test('search from the navbar, filter in the URL, load more, and go back', async ({
   page,
@@ -77,9 +77,7 @@ test("a category page's first results and picture are fetched once, started by i
   request,
 }) => {
   const buyer = await createAccount(request, 'buyer');
-  await page.goto('/login');
-  await logIn(page, buyer);
-  await expect(page).toHaveURL(/\/$/);
+  await signIn(page, buyer);
   const categories = (await (await request.get('/api/categories')).json()) as {
     _id: string;
     name: string;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
-import { createAccount, dashboardMenu, logIn } from './support/accounts.ts';
+import { createAccount, dashboardMenu, logIn, signIn } from './support/accounts.ts';
 
 const laptopPhoto = path.join(import.meta.dirname, 'support', 'avatar.png');
 
@@ -145,9 +145,7 @@ test('a buyer reports a product through the modal and the admins see the report'
   request,
 }) => {
   const buyer = await createAccount(request, 'buyer', 'Rita Reporter');
-  await page.goto('/login');
-  await logIn(page, buyer);
-  await expect(page).toHaveURL(/\/$/);
+  await signIn(page, buyer);
   const card = page.getByRole('region', { name: 'Latest Items' }).getByRole('article').nth(1);
   const productName = (await card.getAttribute('aria-label')) ?? '';
   await card.getByRole('button', { name: /More options/ }).click();

@@ -8,7 +8,7 @@ import {
   type Browser,
   type Page,
 } from '@playwright/test';
-import { logIn } from './support/accounts.ts';
+import { logIn, signIn } from './support/accounts.ts';
 
 /**
  * Stored text comes back on many screens. Every field a person can fill is given a
@@ -128,9 +128,7 @@ test('script payloads in names, listings, bookings and reports are shown as text
   // The buyer finds the laptop, books it and reports it, typing payloads into the forms.
   const buyerView = await openWatched(browser);
   const { page } = buyerView;
-  await page.goto('/login');
-  await logIn(page, buyer);
-  await expect(page).toHaveURL(/\/$/);
+  await signIn(page, buyer);
   await expectNoScriptRan(page, buyerView.dialogs);
 
   await page.goto(`/search?q=${token}`);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { createAccount, logIn } from './support/accounts.ts';
+import { createAccount, logIn, signIn } from './support/accounts.ts';
 
 test.describe('Home', () => {
   test('shows every section of SPEC.md in order', async ({ page }) => {
@@ -119,9 +119,7 @@ test.describe('Categories', () => {
     request,
   }) => {
     const buyer = await createAccount(request, 'buyer');
-    await page.goto('/login');
-    await logIn(page, buyer);
-    await expect(page).toHaveURL(/\/$/);
+    await signIn(page, buyer);
     const tiles = page.getByRole('region', { name: 'Product Categories' }).getByRole('link');
     await expect(tiles.first()).toBeVisible();
     expect(await tiles.count()).toBeGreaterThanOrEqual(6);

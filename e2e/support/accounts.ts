@@ -43,6 +43,13 @@ export async function logIn(page: Page, account: Pick<TestAccount, 'email' | 'pa
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
+/** Opens the login page, signs in and waits to land on Home. */
+export async function signIn(page: Page, account: Pick<TestAccount, 'email' | 'password'>) {
+  await page.goto('/login');
+  await logIn(page, account);
+  await expect(page).toHaveURL(/\/$/);
+}
+
 /** The newest email to `to` in the server's outbox, with quoted-printable undone. */
 export async function latestEmailTo(to: string): Promise<string> {
   const outbox = path.join(e2eDataDir(), 'outbox');

@@ -376,36 +376,36 @@ async function searchPage(db: Db, options: PageOptions): Promise<SearchResult> {
   ]);
   const remembered = rememberedCount(counts, key);
 
-  let rows: Awaited<ReturnType<typeof selectRows>> | undefined;
-  let matches = 0;
-  // A count taken from the planner's estimate is never remembered as if counted.
-  let estimated = false;
-  if (options.textMatches >= MANY_MATCHES && remembered === undefined) {
-    // A common word ("thinkpad" is every 14th listing) makes a large bitmap: 70,000
-    // entries cost 25 ms at a million listings, for a page of twelve. When PostgreSQL
-    // expects many matches with the filters too, walking the sort's index finds a page
-    // within a few thousand rows instead, and the count is "1,000+" without counting.
-    // The text's matches (from its statistics) times the share of listings the filters
-    // keep (the planner's estimate), taking them as unrelated as the planner does. Its
-    // own estimate of a prefix word can be far off; and nearly every seller is active.
+  /**
+   * A common word ("thinkpad" is every 14th listing) makes a large bitmap: 70,000
+   * entries cost 25 ms at a million listings, for a page of twelve. When many matches
+   * are expected with the filters too, walking the sort's index finds a page within a
+   * few thousand rows instead, and the count is "1,000+" without counting. Expected:
+   * the text's matches (from its statistics) times the share of listings the filters
+   * keep (the planner's estimate), taken as unrelated as the planner takes them (its
+   * own estimate of a prefix word can be far off; nearly every seller is active).
+   * Undefined when the walk does not apply or finds less than a page (the estimate was
+   * wrong): then the matches are counted below.
+   */
+  const walkForPage = async () => {
     const { listings } = await wordStatistics(db);
     const kept = await estimateRows(
       db,
       db.select({ id: products.id }).from(products).where(filters),
     );
-    const expected = listings > 0 ? (options.textMatches * kept) / listings : 0;
-    if (expected >= MANY_MATCHES) {
-      const walked = await withinTime(db, WALK_TIMEOUT_MS, (tx) => selectRows(tx, where));
-      // A short page means the estimate was wrong: count for real below.
-      if (walked && walked.length > query.limit) {
-        rows = walked;
-        matches = TOTAL_CAP + 1;
-        estimated = true;
-      }
-    }
-  }
-  if (rows) {
-    // found by the walk above
+    if (listings === 0 || (options.textMatches * kept) / listings < MANY_MATCHES) return undefined;
+    const walked = await withinTime(db, WALK_TIMEOUT_MS, (tx) => selectRows(tx, where));
+    return walked && walked.length > query.limit ? walked : undefined;
+  };
+  const walked =
+    options.textMatches >= MANY_MATCHES && remembered === undefined
+      ? await walkForPage()
+      : undefined;
+
+  let rows: Awaited<ReturnType<typeof selectRows>>;
+  let matches: number;
+  if (walked) {
+    [rows, matches] = [walked, TOTAL_CAP + 1];
   } else if (text && remembered === undefined) {
     // Collect the matches from the GIN index (bitmap scans only); if that is all of
     // them, the page is sorted from those few rows. With more than TOTAL_CAP, walking
@@ -440,7 +440,8 @@ async function searchPage(db: Db, options: PageOptions): Promise<SearchResult> {
     // Both at once: on a PostgreSQL server they take two pooled connections.
     [rows, matches] = await Promise.all([selectRows(db, where), remembered ?? countMatches()]);
   }
-  if (matches > TOTAL_CAP && remembered === undefined && !estimated) {
+  // A count taken from the estimate (walked) is never remembered as if counted.
+  if (matches > TOTAL_CAP && remembered === undefined && !walked) {
     rememberCount(counts, key, matches);
   }
 
