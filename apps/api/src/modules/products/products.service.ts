@@ -10,7 +10,10 @@ import { thumbnailUrl } from '../images/images.service.ts';
 
 export const HOME_LATEST_LIMIT = 9;
 export const HOME_ADVERTISED_LIMIT = 6;
-/** Until the catalog gets pagination (issue 7), a category answers its newest listings. */
+/**
+ * SPEC.md's /api/category/:id answers a category's newest listings, this many; the
+ * category page itself pages through /api/search.
+ */
 export const CATEGORY_PAGE_LIMIT = 100;
 /** My Products answers a seller's newest listings; no seller has anywhere near this many. */
 export const SELLER_PRODUCTS_LIMIT = 500;

@@ -1,13 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { searchQuerySchema, type SearchResult } from '@laptops/shared/search';
-import type { Db } from '../../db/client.ts';
-import { schema } from '../../db/schema.ts';
+import type { SearchResult } from '@laptops/shared/search';
 import { createCategory, createUser } from '../../db/seed/factories.ts';
+import { searchStatements } from '../../test/search-statements.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
-import { searchProducts } from './search.service.ts';
 
 // A word in thousands of listings takes the search's other path: PostgreSQL's
 // statistics say it is common, so the page comes from walking the sort's index and
@@ -122,19 +118,7 @@ describe('a search for a word in thousands of listings', () => {
 });
 
 describe('which way the search goes', () => {
-  /** The SQL a search sends, through a second drizzle on the same connection. */
-  async function statementsOf(params: Record<string, string>) {
-    const statements: string[] = [];
-    const client = (t.database.db as unknown as { $client: never }).$client;
-    const logger = { logQuery: (query: string) => statements.push(query) };
-    const db = (
-      t.database.kind === 'pglite'
-        ? drizzlePglite({ client, schema, logger })
-        : drizzlePg({ client, schema, logger })
-    ) as Db;
-    await searchProducts(db, searchQuerySchema.parse(params), null);
-    return statements.join('\n');
-  }
+  const statementsOf = (params: Record<string, string>) => searchStatements(t.database, params);
 
   it('walks the index for a common word, without building its bitmap', async () => {
     const statements = await statementsOf({ q: word });

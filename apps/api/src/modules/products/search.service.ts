@@ -1,7 +1,7 @@
+import { createHash } from 'node:crypto';
 import {
   and,
   asc,
-  count,
   desc,
   eq,
   gte,
@@ -9,6 +9,7 @@ import {
   inArray,
   isNull,
   lte,
+  type Placeholder,
   sql,
   type SQL,
   type SQLWrapper,
@@ -53,7 +54,9 @@ function decodeCursor(text: string): Cursor {
     if (
       (typeof parsed.v === 'string' || typeof parsed.v === 'number') &&
       typeof parsed.id === 'string' &&
-      /^[0-9a-f-]{36}$/.test(parsed.id)
+      // Canonical and lowercase, as the database writes ids: pages picked from the
+      // matches compare ids as text (pickPage).
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(parsed.id)
     ) {
       return parsed.s === true
         ? { v: parsed.v, id: parsed.id, s: true }
@@ -94,12 +97,12 @@ export async function searchProducts(
     counts = new Map();
     cappedCounts.set(db, counts);
   }
-  const page = { query, viewer, cursor, counts, textMatches: 0 };
+  const page = { query, viewer, cursor, counts, textMatches: 0, listings: 0 };
   if (words.length === 0) {
     return searchPage(db, { ...page, text: undefined, key: '', similar: false });
   }
   if (!cursor?.s) {
-    const perWord = await listingsPerWord(db, words);
+    const { perWord, listings } = await listingsPerWord(db, words);
     const key = `fts:${words.join(' ')}`;
     const exact = await searchPage(db, {
       ...page,
@@ -108,6 +111,7 @@ export async function searchProducts(
       similar: false,
       // Every word must match: the rarest one bounds the matches (stop words aside).
       textMatches: perWord.some(Number.isFinite) ? Math.min(...perWord) : 0,
+      listings,
     });
     // Words the catalogue has are not typos: the filters left nothing. (Stop words
     // say nothing either way; a query of only stop words still tries the names.)
@@ -176,20 +180,24 @@ const WALK_TIMEOUT_MS = 50;
  * The planner's own estimate cannot tell those apart from a word in 200 listings (it
  * guesses 0.5% of the table for any word it has no statistics for).
  */
-async function listingsPerWord(db: Db, words: string[]): Promise<number[]> {
-  const [statistics, stemsByWord] = await Promise.all([
-    wordStatistics(db).then((found) => found.lexemes),
+async function listingsPerWord(
+  db: Db,
+  words: string[],
+): Promise<{ perWord: number[]; listings: number }> {
+  const [{ lexemes, listings }, stemsByWord] = await Promise.all([
+    wordStatistics(db),
     stemsOf(db, words),
   ]);
-  return stemsByWord.map((stems) => {
+  const perWord = stemsByWord.map((stems) => {
     // A stop word ("the") is left out of the query: it neither narrows nor widens it.
     if (stems.length === 0) return Infinity;
     let rows = 0;
-    for (const [lexeme, n] of statistics) {
+    for (const [lexeme, n] of lexemes) {
       if (stems.some((stem) => lexeme.startsWith(stem))) rows += n;
     }
     return rows;
   });
+  return { perWord, listings };
 }
 
 const WORD_STATISTICS_TTL_MS = 60_000;
@@ -296,26 +304,41 @@ type PageOptions = {
   similar: boolean;
   /** How many listings the text is expected to match (listingsPerWord); 0 if unknown. */
   textMatches: number;
+  /** The table's size in the same statistics. */
+  listings: number;
 };
 
 async function searchPage(db: Db, options: PageOptions): Promise<SearchResult> {
   const { query, viewer, cursor, counts, text, similar } = options;
+  // Browsing without words (the category page) is the catalogue's busiest query: it runs
+  // as a prepared statement, one per shape of filters, with the values bound by name.
+  // Building the query and PostgreSQL parsing it cost more CPU than running it.
+  const prepared = text === undefined;
+  const values: Record<string, unknown> = {};
+  const bind = <T>(name: string, value: T): T | Placeholder => {
+    values[name] = value;
+    return prepared ? sql.placeholder(name) : value;
+  };
   // The filters on the listing itself; `where` adds the text and that the seller is
   // not deleted.
   const filters = and(
     isNull(products.deletedAt),
     // Search never lists sold laptops; the category page asks for them (includeSold).
     query.includeSold ? undefined : eq(products.status, 'available'),
-    query.category ? eq(products.categoryId, query.category) : undefined,
-    query.condition ? eq(products.conditionType, query.condition) : undefined,
+    query.category ? eq(products.categoryId, bind('category', query.category)) : undefined,
+    query.condition ? eq(products.conditionType, bind('condition', query.condition)) : undefined,
     query.minPrice !== undefined
-      ? gte(products.resalePriceCents, Math.round(query.minPrice * 100))
+      ? gte(products.resalePriceCents, bind('minPrice', Math.round(query.minPrice * 100)))
       : undefined,
     query.maxPrice !== undefined
-      ? lte(products.resalePriceCents, Math.round(query.maxPrice * 100))
+      ? lte(products.resalePriceCents, bind('maxPrice', Math.round(query.maxPrice * 100)))
       : undefined,
-    query.location ? ilike(products.location, containsPattern(query.location)) : undefined,
-    query.maxYears !== undefined ? lte(products.yearsOfUse, query.maxYears) : undefined,
+    query.location
+      ? ilike(products.location, bind('location', containsPattern(query.location)))
+      : undefined,
+    query.maxYears !== undefined
+      ? lte(products.yearsOfUse, bind('maxYears', query.maxYears))
+      : undefined,
   );
   const where = and(listed, filters, text);
 
@@ -325,7 +348,7 @@ async function searchPage(db: Db, options: PageOptions): Promise<SearchResult> {
   let after: SQL | undefined;
   if (cursor) {
     const valid = byPrice
-      ? Number.isFinite(Number(cursor.v))
+      ? isPriceCents(cursor.v)
       : typeof cursor.v === 'string' && isTimestamp(cursor.v);
     if (!valid) {
       throw new HttpError(
@@ -334,36 +357,30 @@ async function searchPage(db: Db, options: PageOptions): Promise<SearchResult> {
         'This page link is no longer valid. Please search again.',
       );
     }
-    const value = byPrice ? sql`${Number(cursor.v)}` : sql`${cursor.v}::timestamptz`;
+    const value = byPrice
+      ? sql`${bind('afterValue', Number(cursor.v))}`
+      : sql`${bind('afterValue', cursor.v)}::timestamptz`;
+    const id = bind('afterId', cursor.id);
     after = ascending
-      ? sql`(${sortColumn}, ${products.id}) > (${value}, ${cursor.id})`
-      : sql`(${sortColumn}, ${products.id}) < (${value}, ${cursor.id})`;
+      ? sql`(${sortColumn}, ${products.id}) > (${value}, ${id})`
+      : sql`(${sortColumn}, ${products.id}) < (${value}, ${id})`;
   }
 
   const order = ascending
     ? [asc(sortColumn), asc(products.id)]
     : [desc(sortColumn), desc(products.id)];
+  const limit = bind('limit', query.limit + 1);
   const selectRows = (runner: Db, condition: SQL | undefined) =>
+    selectPageRows(runner, and(condition, after), order, limit);
+  // The matches (at most TOTAL_CAP + 1: one more says "there are more"), each with its
+  // sort key, so that a page can be picked from them without asking again.
+  const selectMatches = (runner: Db) =>
     runner
-      .select({ ...productColumns, cursorDate })
-      .from(products)
-      .innerJoin(users, eq(users.id, products.sellerId))
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(and(condition, after))
-      .orderBy(...order)
-      .limit(query.limit + 1);
-  // The matches' ids, at most TOTAL_CAP + 1 of them (one more says "there are more").
-  const selectMatchIds = (runner: Db) =>
-    runner
-      .select({ id: products.id })
+      .select({ id: products.id, sortKey: byPrice ? products.resalePriceCents : cursorDate })
       .from(products)
       .innerJoin(users, eq(users.id, products.sellerId))
       .where(where)
       .limit(TOTAL_CAP + 1);
-  const countMatches = async () => {
-    const [counted] = await db.select({ n: count() }).from(selectMatchIds(db).as('capped'));
-    return counted?.n ?? 0;
-  };
   const key = JSON.stringify([
     options.key,
     query.includeSold,
@@ -388,7 +405,7 @@ async function searchPage(db: Db, options: PageOptions): Promise<SearchResult> {
    * wrong): then the matches are counted below.
    */
   const walkForPage = async () => {
-    const { listings } = await wordStatistics(db);
+    const { listings } = options;
     const kept = await estimateRows(
       db,
       db.select({ id: products.id }).from(products).where(filters),
@@ -402,6 +419,27 @@ async function searchPage(db: Db, options: PageOptions): Promise<SearchResult> {
       ? await walkForPage()
       : undefined;
 
+  /**
+   * The page picked from all the matches (at most TOTAL_CAP), then its rows: joining
+   * sellers and brands to every match before sorting cost 30 ms at 100k. The rows are
+   * fetched with the conditions again, so a listing withdrawn or sold in between is
+   * left out rather than shown.
+   */
+  const pageOf = async (runner: Db, found: Match[]) => {
+    const pageIds = pickPage(found, {
+      ascending,
+      after: cursor && {
+        sortKey: byPrice ? Number(cursor.v) : microseconds(String(cursor.v)),
+        id: cursor.id,
+      },
+      limit: query.limit + 1,
+    });
+    return pageIds.length > 0
+      ? await selectRows(runner, and(where, inArray(products.id, pageIds))).execute(values)
+      : [];
+  };
+  const findMatches = (runner: Db): Promise<Match[]> => selectMatches(runner).execute(values);
+
   let rows: Awaited<ReturnType<typeof selectRows>>;
   let matches: number;
   if (walked) {
@@ -412,33 +450,29 @@ async function searchPage(db: Db, options: PageOptions): Promise<SearchResult> {
     // the sort's own index finds a page within a few thousand rows.
     [rows, matches] = await db.transaction(async (tx) => {
       await useBitmapScansOnly(tx, true);
-      const ids = (await selectMatchIds(tx)).map((row) => row.id);
-      if (ids.length === 0) return [[], 0];
-      if (ids.length <= TOTAL_CAP) {
-        // Sort the matches on the products table alone, then join the page's rows:
-        // joining sellers and brands to every match before sorting cost 30 ms at 100k.
-        // One array parameter: a thousand separate ones cost more to build and plan.
-        const page = await tx
-          .select({ id: products.id })
-          .from(products)
-          .where(and(sql`${products.id} = any(${sql.param(ids)}::uuid[])`, after))
-          .orderBy(...order)
-          .limit(query.limit + 1);
-        const pageIds = page.map((row) => row.id);
-        return [
-          pageIds.length > 0 ? await selectRows(tx, inArray(products.id, pageIds)) : [],
-          ids.length,
-        ];
-      }
+      const found = await findMatches(tx);
+      if (found.length <= TOTAL_CAP) return [await pageOf(tx, found), found.length];
       await useBitmapScansOnly(tx, false);
-      return [await selectRows(tx, where), ids.length];
+      return [await selectRows(tx, where), found.length];
     });
   } else if (text) {
     // Known to match more than TOTAL_CAP: the planner's own choice walks the index.
     [rows, matches] = [await selectRows(db, where), remembered ?? 0];
   } else {
-    // Both at once: on a PostgreSQL server they take two pooled connections.
-    [rows, matches] = await Promise.all([selectRows(db, where), remembered ?? countMatches()]);
+    const shape = [query.includeSold, query.sort, ...Object.keys(values)].join(' ');
+    const walk = preparedPage(db, shape, () => selectRows(db, where));
+    if (remembered !== undefined) {
+      [rows, matches] = [await walk.execute(values), remembered];
+    } else {
+      // Matches first: walking the sort's index for filters that keep a few hundred of
+      // a million listings (a low price cap, newest first) read 27,000 rows for a page,
+      // 120 ms. Up to TOTAL_CAP matches, the page is sorted from them instead.
+      const found = await findMatches(db);
+      [rows, matches] =
+        found.length <= TOTAL_CAP
+          ? [await pageOf(db, found), found.length]
+          : [await walk.execute(values), found.length];
+    }
   }
   // A count taken from the estimate (walked) is never remembered as if counted.
   if (matches > TOTAL_CAP && remembered === undefined && !walked) {
@@ -470,11 +504,87 @@ async function searchPage(db: Db, options: PageOptions): Promise<SearchResult> {
  */
 const cursorDate = sql<string>`to_char(${products.dateOfPost} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
+/** A match and its sort key: the price in cents, or the post date as `cursorDate` writes it. */
+type Match = { id: string; sortKey: number | string };
+
+/**
+ * The ids of a page of `found`, in the order the database would give: by sort key, then
+ * by id, after the cursor. Matching PostgreSQL's order: ids are lowercase UUIDs, which
+ * compare as their bytes do; dates have a fixed width (microseconds, UTC).
+ */
+function pickPage(
+  found: Match[],
+  options: { ascending: boolean; after: Match | undefined; limit: number },
+): string[] {
+  const direction = options.ascending ? 1 : -1;
+  const compareValues = <T>(a: T, b: T) => (a < b ? -1 : a > b ? 1 : 0);
+  const compare = (a: Match, b: Match) =>
+    direction * (compareValues(a.sortKey, b.sortKey) || compareValues(a.id, b.id));
+  const { after } = options;
+  return found
+    .filter((match) => !after || compare(match, after) > 0)
+    .sort(compare)
+    .slice(0, options.limit)
+    .map((match) => match.id);
+}
+
+/** A cursor's date as `cursorDate` writes it: six digits of fraction (isTimestamp allows 0-6). */
+function microseconds(timestamp: string): string {
+  const [seconds = '', fraction = ''] = timestamp.replace(/Z$/, '').split('.');
+  return `${seconds}.${fraction.padEnd(6, '0')}Z`;
+}
+
+/** A real UTC instant: JavaScript reads "2019-02-31" as March 3rd; PostgreSQL refuses it. */
 function isTimestamp(text: string): boolean {
-  return (
-    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(text) &&
-    !Number.isNaN(Date.parse(text))
-  );
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(text)) return false;
+  const time = Date.parse(text);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 19) === text.slice(0, 19);
+}
+
+/** A price as the column holds it: whole cents in PostgreSQL's integer range. */
+function isPriceCents(value: string | number): boolean {
+  const cents = Number(value);
+  return Number.isSafeInteger(cents) && cents >= 0 && cents <= 2_147_483_647;
+}
+
+/** A page of listings, sorted, with what its cursor needs. */
+function selectPageRows(
+  runner: Db,
+  where: SQL | undefined,
+  order: SQL[],
+  limit: number | Placeholder,
+) {
+  return runner
+    .select({ ...productColumns, cursorDate })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit);
+}
+
+type PreparedPage = ReturnType<ReturnType<typeof selectPageRows>['prepare']>;
+const preparedPages = new WeakMap<Db, Map<string, PreparedPage>>();
+
+/**
+ * `build()` prepared once per database and shape (which filters, sort and cursor a
+ * search has), named after the shape: on a PostgreSQL server each pooled connection
+ * parses it once. There are at most 768 shapes (2 × 3 sorts × 2⁶ filters × 2).
+ */
+function preparedPage(db: Db, shape: string, build: () => ReturnType<typeof selectPageRows>) {
+  let pages = preparedPages.get(db);
+  if (!pages) {
+    pages = new Map();
+    preparedPages.set(db, pages);
+  }
+  let page = pages.get(shape);
+  if (!page) {
+    // A statement's name is unique per connection and at most 63 bytes.
+    page = build().prepare(`search_${createHash('sha1').update(shape).digest('hex')}`);
+    pages.set(shape, page);
+  }
+  return page;
 }
 
 type RememberedCounts = Map<string, { n: number; expires: number }>;

@@ -245,6 +245,21 @@ describe('GET /api/search', () => {
       '/api/search?cursor=%%%',
       `/api/search?cursor=${Buffer.from('{"v":"2026-13-45T99:00:00Z","id":"3f2b8c1e-7a4d-4e2f-9b1a-5c6d7e8f9a0b"}').toString('base64url')}`,
       `/api/search?cursor=${Buffer.from(`{"v":"now'); drop table products; --","id":"3f2b8c1e-7a4d-4e2f-9b1a-5c6d7e8f9a0b"}`).toString('base64url')}`,
+      // Values PostgreSQL would refuse (a 500 before): a date JavaScript rolls over, a
+      // price that is not whole cents or too large, an id with hyphens out of place.
+      ...[
+        { v: '2019-02-31T00:00:00Z', id: '3f2b8c1e-7a4d-4e2f-9b1a-5c6d7e8f9a0b' },
+        { v: '2026-01-01T24:00:00Z', id: '3f2b8c1e-7a4d-4e2f-9b1a-5c6d7e8f9a0b' },
+        { v: '2026-01-01T10:00:00Z', id: '3f2b8c1e-7a4d4e2f-9b1a-5c6d-7e8f9a0b' },
+        { v: '2026-01-01T10:00:00Z', id: '------------------------------------' },
+      ].map(
+        (cursor) =>
+          `/api/search?cursor=${Buffer.from(JSON.stringify(cursor)).toString('base64url')}`,
+      ),
+      ...[100.5, 1e10, -1].map(
+        (v) =>
+          `/api/search?sort=price_asc&cursor=${Buffer.from(JSON.stringify({ v, id: '3f2b8c1e-7a4d-4e2f-9b1a-5c6d7e8f9a0b' })).toString('base64url')}`,
+      ),
       '/api/search?condition=Broken',
       '/api/search?minPrice=-1',
       '/api/search?category=nope',
@@ -253,6 +268,19 @@ describe('GET /api/search', () => {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(400);
       expect(response.json()).toMatchObject({ error: { code: expect.any(String) } });
+    }
+    // The same with words, and with filters that keep few listings (pages picked from
+    // the matches): a refused cursor never reaches the database.
+    for (const extra of ['&q=laptop', '&maxPrice=1']) {
+      const cursor = Buffer.from(
+        JSON.stringify({ v: '2019-02-31T00:00:00Z', id: '3f2b8c1e-7a4d-4e2f-9b1a-5c6d7e8f9a0b' }),
+      ).toString('base64url');
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/search?cursor=${cursor}${extra}`,
+      });
+      expect(response.statusCode, extra).toBe(400);
+      expect(response.json()).toMatchObject({ error: { code: 'BAD_CURSOR' } });
     }
     for (const q of ["'; drop table products; --", '&|!:*()', '<script>']) {
       const response = await t.app.inject({
