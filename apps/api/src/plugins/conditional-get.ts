@@ -29,10 +29,12 @@ export const conditionalGetPlugin = fp(async (app: FastifyInstance) => {
     const etag = typeof given === 'string' ? given : etagOf(payload);
     reply.header('etag', etag);
     reply.header('cache-control', 'no-cache');
-    reply.header('vary', 'Cookie, Authorization');
+    const vary = reply.getHeader('vary');
+    reply.header('vary', [vary, 'Cookie, Authorization'].filter(Boolean).join(', '));
     const ifNoneMatch = request.headers['if-none-match'];
     if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(etag)) {
       reply.code(304);
+      reply.removeHeader('content-encoding');
       return '';
     }
     return payload;

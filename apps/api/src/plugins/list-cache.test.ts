@@ -1,9 +1,11 @@
+import { gunzipSync } from 'node:zlib';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct, createUser } from '../db/seed/factories.ts';
 import { createTestContext, signIn, type TestContext } from '../test/test-app.ts';
 import { uploadTestImage } from '../test/upload-helper.ts';
 import { etagOf } from './conditional-get.ts';
-import { createListCache } from './list-cache.ts';
+import { createListCache, sendJsonText, type CachedJson } from './list-cache.ts';
 
 describe('createListCache', () => {
   it('makes a value once per period, shares it between callers, then makes it again', async () => {
@@ -40,6 +42,50 @@ describe('createListCache', () => {
     const cache = createListCache({ ttlMs: 1000 });
     await expect(cache.remember('k', () => Promise.reject(new Error('down')))).rejects.toThrow();
     expect((await cache.remember('k', async () => [1])).json).toBe('[1]');
+  });
+});
+
+describe('sendJsonText', () => {
+  it('compresses a cached answer once, for every client that accepts gzip', async () => {
+    const json = JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ name: `Laptop ${i}` })));
+    const cached: CachedJson = { json, etag: etagOf(json) };
+    const app = Fastify();
+    app.get('/list', (request, reply) => sendJsonText(reply, cached));
+    const small: CachedJson = { json: '[1]', etag: etagOf('[1]') };
+    app.get('/small', (request, reply) => sendJsonText(reply, small));
+    const ask = (encoding?: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/list',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+
+    const plain = await ask();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(json);
+    expect(cached.gzipped).toBeUndefined();
+
+    const first = await ask('gzip, deflate, br');
+    const made = cached.gzipped;
+    const second = await ask('gzip');
+    expect(cached.gzipped).toBe(made);
+    for (const response of [first, second]) {
+      expect(response.headers['content-encoding']).toBe('gzip');
+      expect(response.headers.vary).toBe('accept-encoding');
+      expect(response.headers.etag).toBe(cached.etag);
+      expect(gunzipSync(response.rawPayload).toString()).toBe(json);
+      expect(response.rawPayload.length).toBeLessThan(json.length / 4);
+    }
+    // Refused gzip, or a small answer: sent as it is.
+    expect((await ask('gzip;q=0, br')).headers['content-encoding']).toBeUndefined();
+    const tiny = await app.inject({
+      method: 'GET',
+      url: '/small',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(tiny.headers['content-encoding']).toBeUndefined();
+    expect(tiny.body).toBe('[1]');
+    await app.close();
   });
 });
 
@@ -130,5 +176,31 @@ describe("Home's lists with the cache on", () => {
     );
     expect(guest.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(guest.headers.etag).toBeDefined();
+  });
+
+  it('sends a list gzipped to browsers, revalidates it, and varies on encoding and cookie', async () => {
+    await createProduct(t.database.db, { sellerId: seller.id, categoryId, name: 'Gzipped' });
+    const url = `/api/search?category=${categoryId}&includeSold=true&limit=48`;
+    const plain = await t.app.inject({ method: 'GET', url });
+    const gzipped = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(plain.body);
+    expect(gzipped.headers.vary).toBe('accept-encoding, Cookie, Authorization');
+    expect(gzipped.headers.etag).toBe(plain.headers.etag);
+    const unchanged = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: {
+        'accept-encoding': 'gzip',
+        'if-none-match': String(gzipped.headers.etag),
+      },
+    });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    expect(unchanged.headers['content-encoding']).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { acceptsGzip, gzip } from '../lib/gzip.ts';
 import { etagOf } from './conditional-get.ts';
 
 declare module 'fastify' {
@@ -8,8 +9,12 @@ declare module 'fastify' {
   }
 }
 
-/** An answer's JSON and its ETag, hashed once rather than on every request. */
-export type CachedJson = { json: string; etag: string };
+/**
+ * An answer's JSON and its ETag, hashed once rather than on every request, and its
+ * gzip bytes once a browser asks for them (compressing 20 KB per request cost several
+ * times what sending the cached answer does).
+ */
+export type CachedJson = { json: string; etag: string; gzipped?: Promise<Buffer> };
 
 export type ListCache = {
   /** The JSON of `key`, made by `produce` at most once per `ttlMs` (0: every time). */
@@ -53,15 +58,28 @@ export function createListCache(options: {
   };
 }
 
+/** Below this, compressing saves less than it costs (as @fastify/compress's threshold). */
+const GZIP_THRESHOLD_BYTES = 1024;
+
 /**
- * Sends JSON text made by `remember` as it is (Fastify does not serialize strings),
- * with its ETag, so conditionalGetPlugin need not hash it again.
+ * Sends JSON made by `remember` as it is (Fastify does not serialize strings), with its
+ * ETag, so conditionalGetPlugin need not hash it again; to a client that accepts gzip,
+ * compressed (once per cached answer; @fastify/compress leaves an encoded reply alone).
  */
-export function sendJsonText(reply: FastifyReply, cached: CachedJson): FastifyReply {
-  return reply
+export async function sendJsonText(reply: FastifyReply, cached: CachedJson) {
+  reply
     .header('etag', cached.etag)
-    .type('application/json; charset=utf-8')
-    .send(cached.json);
+    // Lowercase: @fastify/compress (for a client that takes only br) adds it otherwise.
+    .header('vary', 'accept-encoding')
+    .type('application/json; charset=utf-8');
+  if (
+    cached.json.length < GZIP_THRESHOLD_BYTES ||
+    !acceptsGzip(reply.request.headers['accept-encoding'])
+  ) {
+    return reply.send(cached.json);
+  }
+  cached.gzipped ??= gzip(cached.json);
+  return reply.header('content-encoding', 'gzip').send(await cached.gzipped);
 }
 
 const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

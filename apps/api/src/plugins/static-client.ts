@@ -1,18 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../lib/http-error.ts';
+import { acceptsGzip, gzip } from '../lib/gzip.ts';
 
 /**
  * Serves the built web client. Hashed assets are cached for a year, other files for
  * a day; the pages are revalidated on every visit. Client routes get index.html (Home) or loading.html;
  * /api/* never does.
  */
-const gzip = promisify(zlib.gzip);
 
 export const staticClientPlugin = fp(
   async (
@@ -72,7 +70,7 @@ export const staticClientPlugin = fp(
       reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding');
       reply.type('text/html; charset=utf-8');
       // Compressed here: @fastify/compress only handles routes, and this is not one.
-      if (!/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.send(html);
+      if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(html);
       return reply.header('content-encoding', 'gzip').send(await gzip(html));
     });
   },
