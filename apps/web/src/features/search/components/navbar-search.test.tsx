@@ -28,3 +28,30 @@ it('navigates to /search with the typed text', async () => {
   expect((await screen.findByTestId('where')).textContent).toBe('/search?q=thinkpad');
   expect(onDone).toHaveBeenCalledOnce();
 });
+
+it('keeps what was typed, and the focus, in the box the HTML showed before the app started', async () => {
+  // The page the build writes into the HTML has the navbar's box; the app's first
+  // render replaces it.
+  const root = document.createElement('div');
+  root.id = 'root';
+  root.innerHTML = '<form role="search"><input type="search" name="q"></form>';
+  document.body.append(root);
+  const early = root.querySelector('input')!;
+  early.value = 'thinkpad';
+  early.focus();
+
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <NavbarSearch /> },
+      { path: '/search', element: <Where /> },
+    ],
+    { initialEntries: ['/'] },
+  );
+  render(<RouterProvider router={router} />, { container: root });
+  const input = screen.getByRole('searchbox', { name: 'Search laptops' });
+  expect((input as HTMLInputElement).value).toBe('thinkpad');
+  expect(document.activeElement).toBe(input);
+  await userEvent.setup().keyboard('{Enter}');
+  expect((await screen.findByTestId('where')).textContent).toBe('/search?q=thinkpad');
+  root.remove();
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { messages } from '../../../lib/messages.ts';
 
@@ -8,9 +8,30 @@ type NavbarSearchProps = {
   className?: string;
 };
 
+/** Whether the HTML's own box has been read (the app's first box replaces it). */
+let started = false;
+
+/**
+ * The box the build wrote into the HTML (the page's first paint), read at the first
+ * render: what was typed into it before the app started, and whether it had the focus.
+ * That render replaces the markup, which dropped the text and the focus on a slow start.
+ */
+function takePrerenderedBox(): { text: string; focused: boolean } | undefined {
+  if (started || typeof document === 'undefined') return undefined;
+  const box = document.querySelector<HTMLInputElement>('#root form[role="search"] input');
+  if (!box) return undefined;
+  started = true;
+  return { text: box.value, focused: document.activeElement === box };
+}
+
 /** The navbar's search box: a new search for the typed text on /search. */
 export function NavbarSearch({ onDone, className = '' }: NavbarSearchProps) {
-  const [q, setQ] = useState('');
+  const [prerendered] = useState(takePrerenderedBox);
+  const [q, setQ] = useState(prerendered?.text ?? '');
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (prerendered?.focused) input.current?.focus();
+  }, [prerendered]);
   const navigate = useNavigate();
   const t = messages.search;
 
@@ -28,6 +49,7 @@ export function NavbarSearch({ onDone, className = '' }: NavbarSearchProps) {
       }}
     >
       <input
+        ref={input}
         type="search"
         name="q"
         className="input input-sm join-item w-full min-w-0"
