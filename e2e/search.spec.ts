@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createAccount, logIn, signIn } from './support/accounts.ts';
+import { categoryIdOf } from './support/listings.ts';
 
 test('search from the navbar, filter in the URL, load more, and go back', async ({
   page,
@@ -78,12 +79,7 @@ test("a category page's first results and picture are fetched once, started by i
 }) => {
   const buyer = await createAccount(request, 'buyer');
   await signIn(page, buyer);
-  const categories = (await (await request.get('/api/categories')).json()) as {
-    _id: string;
-    name: string;
-  }[];
-  const lenovo = categories.find((category) => category.name === 'Lenovo');
-  expect(lenovo).toBeDefined();
+  const lenovo = await categoryIdOf(request, 'Lenovo');
 
   const searches: string[] = [];
   const thumbnails: string[] = [];
@@ -91,7 +87,7 @@ test("a category page's first results and picture are fetched once, started by i
     if (sent.url().includes('/api/search?')) searches.push(sent.resourceType());
     if (sent.url().endsWith('-thumb.webp')) thumbnails.push(sent.url());
   });
-  await page.goto(`/category/${lenovo?._id}`);
+  await page.goto(`/category/${lenovo}`);
   await expect(page.getByRole('heading', { name: 'Products of Lenovo', level: 1 })).toBeVisible();
   const first = page.getByRole('article').first().getByRole('img').first();
   await expect(first).toBeVisible();

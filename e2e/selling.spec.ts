@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
 import { createAccount, dashboardMenu, logIn, signIn } from './support/accounts.ts';
+import { categoryIdOf } from './support/listings.ts';
 
 const laptopPhoto = path.join(import.meta.dirname, 'support', 'avatar.png');
 
@@ -103,18 +104,14 @@ test('deleting a product asks for confirmation first', async ({ page, request })
     multipart: { image: { name: 'a.png', mimeType: 'image/png', buffer: png } },
   });
   const image = ((await upload.json()) as { data: { url: string } }).data.url;
-  const categories = (await (await page.request.get('/api/categories')).json()) as {
-    _id: string;
-    name: string;
-  }[];
-  const acer = categories.find((c) => c.name === 'Acer');
+  const acer = await categoryIdOf(page.request, 'Acer');
   const posted = await page.request.post('/api/products', {
     data: {
       name,
       image,
       location: 'Reno, NV',
       description: 'Fine.',
-      category: acer?._id,
+      category: acer,
       conditionType: 'Fair',
       mobileNumber: '+1 775 555 0100',
       originalPrice: 600,

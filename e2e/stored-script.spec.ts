@@ -9,6 +9,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { logIn, signIn } from './support/accounts.ts';
+import { categoryIdOf } from './support/listings.ts';
 
 /**
  * Stored text comes back on many screens. Every field a person can fill is given a
@@ -70,16 +71,12 @@ async function postListing(api: APIRequestContext, token: string) {
     multipart: { image: { name: 'l.png', mimeType: 'image/png', buffer: photo } },
   });
   const image = ((await upload.json()) as { data: { url: string } }).data.url;
-  const categories = (await (await api.get('/api/categories')).json()) as {
-    _id: string;
-    name: string;
-  }[];
-  const category = categories.find((c) => c.name === 'Dell')!;
+  const category = await categoryIdOf(api, 'Dell');
   const listing = {
     name: `${img} ${token}`,
     location: `${breakOut} Omaha`,
     description: `${script} ${alertImg} javascript:alert(1) ${token}`,
-    category: category._id,
+    category,
     conditionType: 'Good',
     mobileNumber: '+1 402 555 0100',
     originalPrice: 900,
@@ -95,7 +92,7 @@ async function postListing(api: APIRequestContext, token: string) {
   expect(posted.status()).toBe(201);
   return {
     ...listing,
-    categoryId: category._id,
+    categoryId: category,
     productId: ((await posted.json()) as { insertedId: string }).insertedId,
   };
 }

@@ -1,8 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, request as playwrightRequest, test } from '@playwright/test';
+import {
+  expect,
+  request as playwrightRequest,
+  test,
+  type APIRequestContext,
+} from '@playwright/test';
 
 const photo = fs.readFileSync(path.join(import.meta.dirname, 'avatar.png'));
+
+/** A demo brand's category id, as the public API lists it. */
+export async function categoryIdOf(api: APIRequestContext, brand: string): Promise<string> {
+  const categories = (await (await api.get('/api/categories')).json()) as {
+    _id: string;
+    name: string;
+  }[];
+  const id = categories.find((category) => category.name === brand)?._id;
+  expect(id, `the ${brand} category`).toBeDefined();
+  return id ?? '';
+}
 
 /** A new seller (own cookie jar) with one new listing, made through the real API. */
 export async function sellerWithListing(
@@ -21,11 +37,7 @@ export async function sellerWithListing(
     multipart: { image: { name: 'l.png', mimeType: 'image/png', buffer: photo } },
   });
   const image = ((await upload.json()) as { data: { url: string } }).data.url;
-  const categories = (await (await api.get('/api/categories')).json()) as {
-    _id: string;
-    name: string;
-  }[];
-  const category = categories.find((c) => c.name === (options.brand ?? 'Dell'));
+  const category = await categoryIdOf(api, options.brand ?? 'Dell');
   const name = options.name ?? `Dell Latitude ${Date.now()}`;
   const posted = await api.post('/api/products', {
     data: {
@@ -33,7 +45,7 @@ export async function sellerWithListing(
       image,
       location: 'Omaha, NE',
       description: 'Tested and working.',
-      category: category?._id,
+      category,
       conditionType: 'Good',
       mobileNumber: '+1 402 555 0100',
       originalPrice: 900,
