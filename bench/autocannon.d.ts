@@ -5,6 +5,7 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    headers?: Record<string, string>;
     /** Each request's setupRequest may change it (another path each time, say). */
     requests?: { setupRequest?: (request: Request) => Request }[];
   };
