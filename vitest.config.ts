@@ -1,8 +1,13 @@
+import os from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves a core free: one worker on a 2-core machine. The API tests
+    // spend much of their time waiting on child servers and PostgreSQL, so a worker per
+    // core is faster (the whole run: 462 s with one worker, 321 s with two, 2 cores).
+    maxWorkers: Math.max(os.availableParallelism(), 2),
     projects: [
       {
         test: {
