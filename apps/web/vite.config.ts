@@ -31,5 +31,8 @@ export default defineConfig({
     sourcemap: true,
     // dist/.vite/manifest.json: scripts/check-web-budget.mjs reads the chunk graph from it.
     manifest: true,
+    // Small pictures (Home's client logos, below the fold and lazy) as files, not data
+    // URLs inside the script Home must download and parse before the app runs.
+    assetsInlineLimit: 0,
   },
 });

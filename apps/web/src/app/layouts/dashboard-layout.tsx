@@ -4,13 +4,13 @@ import type { UserType } from '@laptops/shared/auth';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
-import { messages } from '../../lib/messages.ts';
+import { dashboardMessages } from './dashboard-messages.ts';
 
 type MenuItem = { to: string; label: string };
 
 /** SPEC.md "Dashboard layout": the menu for each role. */
 export function dashboardMenu(role: UserType): MenuItem[] {
-  const t = messages.dashboard.menu;
+  const t = dashboardMessages.menu;
   switch (role) {
     case 'buyer':
       return [{ to: '/dashboard/myorders', label: t.myOrders }];
@@ -42,7 +42,7 @@ export function DashboardLayout() {
   const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : '');
   const items = [
     ...dashboardMenu(user.typeOfUser),
-    { to: '/dashboard/profile', label: messages.dashboard.menu.profile },
+    { to: '/dashboard/profile', label: dashboardMessages.menu.profile },
   ];
 
   return (
@@ -74,18 +74,18 @@ export function DashboardLayout() {
           >
             <path d="M4 7h16M4 12h16M4 17h16" />
           </svg>
-          {messages.dashboard.openMenu}
+          {dashboardMessages.openMenu}
         </button>
         <Outlet />
       </div>
       <div className="drawer-side z-40 lg:z-auto" id={`${drawerId}-side`}>
         <label
           htmlFor={drawerId}
-          aria-label={messages.dashboard.closeMenu}
+          aria-label={dashboardMessages.closeMenu}
           className="drawer-overlay"
         />
         <nav
-          aria-label={messages.dashboard.menuLabel}
+          aria-label={dashboardMessages.menuLabel}
           className="min-h-full w-72 border-r border-base-300 bg-base-200 p-4"
         >
           <div className="mb-4 flex items-center gap-3 px-2">
@@ -98,7 +98,7 @@ export function DashboardLayout() {
           <ul className="menu w-full gap-1 p-0">
             <li>
               <NavLink to="/dashboard" end className={linkClass} onClick={() => setOpen(false)}>
-                {messages.dashboard.menu.home}
+                {dashboardMessages.menu.home}
               </NavLink>
             </li>
             {items.map((item) => (

@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
 import { useSession } from '../../../features/auth/api/get-session.ts';
-import { messages } from '../../../lib/messages.ts';
 import { dashboardMenu } from '../../layouts/dashboard-layout.tsx';
+import { dashboardMessages } from '../../layouts/dashboard-messages.ts';
 
 /** /dashboard: the 'To Dashboard' welcome. */
 export function DashboardHomeRoute() {
   const { data: user } = useSession();
   if (!user) return null;
-  const t = messages.dashboard;
+  const t = dashboardMessages;
   return (
     <section className="flex flex-col items-center gap-6 py-6 text-center">
       <svg

@@ -5,6 +5,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { messages } from '../../../lib/messages.ts';
 import { useActivity } from '../api/get-activity.ts';
 import { ADMIN_PAGE_SIZE, ListError, Pager } from './user-list-controls.tsx';
+import { adminMessages } from '../messages.ts';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -16,7 +17,7 @@ function formatWhen(iso: string): string {
 
 /** The admin activity log, newest first: when, which admin, what they did and on whom. */
 export function ActivityPage() {
-  const t = messages.admin.activity;
+  const t = adminMessages.activity;
   const [page, setPage] = useState(1);
   const activity = useActivity({ page, limit: ADMIN_PAGE_SIZE });
 

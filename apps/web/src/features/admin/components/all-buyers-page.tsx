@@ -10,13 +10,14 @@ import { messages } from '../../../lib/messages.ts';
 import { useDeleteBuyer } from '../api/delete-buyer.ts';
 import { useUsers } from '../api/get-users.ts';
 import { ListError, Pager, SearchBox, useListControls } from './user-list-controls.tsx';
+import { adminMessages } from '../messages.ts';
 
 /**
  * SPEC.md "Tables", All Buyers: index, Image, Name, Email and Action. Delete asks
  * 'Are you want to delete?' first. Paged and searchable on the server.
  */
 export function AllBuyersPage() {
-  const t = messages.admin;
+  const t = adminMessages;
   const b = t.buyers;
   const list = useListControls();
   const buyers = useUsers('buyers', { page: list.page, limit: list.limit, q: list.q });

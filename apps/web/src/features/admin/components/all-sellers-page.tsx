@@ -11,6 +11,7 @@ import { useDeleteSeller } from '../api/delete-seller.ts';
 import { useUsers } from '../api/get-users.ts';
 import { useVerifySeller } from '../api/verify-seller.ts';
 import { ListError, Pager, SearchBox, useListControls } from './user-list-controls.tsx';
+import { adminMessages } from '../messages.ts';
 
 /**
  * SPEC.md "Tables", All Sellers: index, Image, Name, Email, Verification and Action.
@@ -18,7 +19,7 @@ import { ListError, Pager, SearchBox, useListControls } from './user-list-contro
  * Delete asks 'Are sure to delete seller {name}?' first. Paged and searchable on the server.
  */
 export function AllSellersPage() {
-  const t = messages.admin;
+  const t = adminMessages;
   const s = t.sellers;
   const list = useListControls();
   const sellers = useUsers('sellers', { page: list.page, limit: list.limit, q: list.q });

@@ -11,6 +11,7 @@ import { useDeleteUser } from '../api/delete-user.ts';
 import { useUsers } from '../api/get-users.ts';
 import { useMakeAdmin } from '../api/make-admin.ts';
 import { ListError, Pager, SearchBox, useListControls } from './user-list-controls.tsx';
+import { adminMessages } from '../messages.ts';
 
 /**
  * SPEC.md "Tables", All Users: index, Image, Name, Email, User Type and Action.
@@ -19,7 +20,7 @@ import { ListError, Pager, SearchBox, useListControls } from './user-list-contro
  * yourself or the last admin, and its reason is shown as an error toast.
  */
 export function AllUsersPage() {
-  const t = messages.admin;
+  const t = adminMessages;
   const u = t.users;
   const list = useListControls();
   const users = useUsers('users', { page: list.page, limit: list.limit, q: list.q });

@@ -10,6 +10,7 @@ import { useDismissReport } from '../api/dismiss-report.ts';
 import { useReports, type ReportStatus } from '../api/get-reports.ts';
 import { useRemoveReportedProduct } from '../api/remove-reported-product.ts';
 import { ADMIN_PAGE_SIZE, ListError, Pager } from './user-list-controls.tsx';
+import { adminMessages } from '../messages.ts';
 
 /**
  * SPEC.md "Tables", Reports: index, Product Id, Seller Email, Product Name, Report Text
@@ -18,7 +19,7 @@ import { ADMIN_PAGE_SIZE, ListError, Pager } from './user-list-controls.tsx';
  * Resolved reports leave the open list; the filter shows them with their resolution.
  */
 export function ReportsPage() {
-  const t = messages.admin;
+  const t = adminMessages;
   const r = t.reports;
   const filterName = useId();
   const [status, setStatus] = useState<ReportStatus>('open');

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { messages } from '../../../lib/messages.ts';
+import { adminMessages } from '../messages.ts';
 
 /** Rows per page of the admin tables (the server's default too). */
 export const ADMIN_PAGE_SIZE = 20;
@@ -34,7 +34,7 @@ export function useListControls(limit = ADMIN_PAGE_SIZE) {
 export function SearchBox({
   value,
   onChange,
-  label = messages.admin.search,
+  label = adminMessages.search,
 }: {
   value: string;
   onChange: (value: string) => void;
@@ -50,7 +50,7 @@ export function SearchBox({
         id={id}
         type="search"
         className="input w-full"
-        placeholder={messages.admin.searchPlaceholder}
+        placeholder={adminMessages.searchPlaceholder}
         value={value}
         autoComplete="off"
         spellCheck={false}
@@ -78,7 +78,7 @@ export function Pager({
   onPageChange: (page: number) => void;
   busy?: boolean;
 }) {
-  const t = messages.admin;
+  const t = adminMessages;
   const pages = Math.max(1, Math.ceil(total / limit));
 
   useEffect(() => {
@@ -132,7 +132,7 @@ export function ListError({
         {text} {error.message}
       </span>
       <button type="button" className="btn btn-sm" onClick={onRetry}>
-        {messages.admin.retry}
+        {adminMessages.retry}
       </button>
     </div>
   );

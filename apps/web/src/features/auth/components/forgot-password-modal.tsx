@@ -3,8 +3,8 @@ import { useEffect, useRef, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { resetRequestInputSchema, type ResetRequestInput } from '@laptops/shared/auth';
-import { messages } from '../../../lib/messages.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
+import { authMessages } from '../messages.ts';
 
 /**
  * SPEC.md "Login": the 'Forget password?' modal (email required). A native
@@ -20,7 +20,7 @@ export function ForgotPasswordModal({
   onClose: () => void;
   defaultEmail?: string;
 }) {
-  const t = messages.auth.forgotPassword;
+  const t = authMessages.forgotPassword;
   const dialogRef = useRef<HTMLDialogElement>(null);
   const requestReset = useRequestPasswordReset();
   const {

@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useLocation, useNavigate, type Location } from 'react-router';
 import { loginInputSchema, type LoginInput } from '@laptops/shared/auth';
-import { messages } from '../../../lib/messages.ts';
 import { useSignIn } from '../api/sign-in.ts';
+import { loginMessages } from '../messages.ts';
 
 /** SPEC.md "Login": email and password; afterwards back to where the visitor came from. */
 export function LoginForm({ onEmailChange }: { onEmailChange?: (email: string) => void } = {}) {
@@ -26,7 +26,7 @@ export function LoginForm({ onEmailChange }: { onEmailChange?: (email: string) =
   const onSubmit = handleSubmit((values) => {
     signIn.mutate(values, {
       onSuccess: async ({ user }) => {
-        toast.success(messages.login.success(user.name));
+        toast.success(loginMessages.success(user.name));
         // Lists show contact details to signed-in users: fetch them again.
         await queryClient.invalidateQueries();
         void navigate(from ? `${from.pathname}${from.search}${from.hash}` : '/', { replace: true });
@@ -39,7 +39,7 @@ export function LoginForm({ onEmailChange }: { onEmailChange?: (email: string) =
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <div>
         <label htmlFor="login-email" className="mb-1 block font-medium">
-          {messages.login.email}
+          {loginMessages.email}
         </label>
         <input
           id="login-email"
@@ -60,7 +60,7 @@ export function LoginForm({ onEmailChange }: { onEmailChange?: (email: string) =
       </div>
       <div>
         <label htmlFor="login-password" className="mb-1 block font-medium">
-          {messages.login.password}
+          {loginMessages.password}
         </label>
         <input
           id="login-password"
@@ -81,7 +81,7 @@ export function LoginForm({ onEmailChange }: { onEmailChange?: (email: string) =
         {signIn.isPending && (
           <span className="loading loading-spinner loading-sm" aria-hidden="true" />
         )}
-        {messages.login.submit}
+        {loginMessages.submit}
       </button>
     </form>
   );

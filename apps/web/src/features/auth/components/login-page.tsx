@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation, useSearchParams, type Location } from 'react-router';
-import { messages } from '../../../lib/messages.ts';
 import { useAuthOptions } from '../api/get-auth-options.ts';
 import { useSignInWithGoogle } from '../api/sign-in-with-google.ts';
 import { ForgotPasswordModal } from './forgot-password-modal.tsx';
 import { LoginForm } from './login-form.tsx';
+import { loginMessages } from '../messages.ts';
 
 /** SPEC.md "Login": the form, 'Forget password?', a link to /signup and 'Sign in With Google'. */
 export function LoginPage() {
-  const t = messages.login;
+  const t = loginMessages;
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const [resetOpen, setResetOpen] = useState(false);

@@ -15,8 +15,9 @@ import { sessionQueryKey, useSession } from '../api/get-session.ts';
 import { useSignOutEverywhere } from '../api/sign-out-everywhere.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 import { pictureFieldSchema } from './sign-up-page.tsx';
+import { authMessages } from '../messages.ts';
 
-const t = messages.auth.profile;
+const t = authMessages.profile;
 
 /** Up to two initials, shown when the user has no picture. */
 function initialsOf(name: string) {
@@ -273,7 +274,7 @@ function PhotoForm() {
           {...register('picture')}
         />
         <p id="profile-picture-hint" className="mt-1 text-sm text-base-content/70">
-          {messages.auth.pictureHint}
+          {authMessages.pictureHint}
         </p>
         {errors.picture && (
           <p id="profile-picture-error" className="mt-1 text-sm text-error">

@@ -4,10 +4,10 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { newPasswordInputSchema } from '@laptops/shared/auth';
-import { messages } from '../../../lib/messages.ts';
 import { useResetPassword } from '../api/reset-password.ts';
+import { authMessages } from '../messages.ts';
 
-const t = messages.auth.resetPassword;
+const t = authMessages.resetPassword;
 
 const resetPasswordFormSchema = newPasswordInputSchema
   .extend({ confirmPassword: z.string().min(1, t.confirmRequired) })

@@ -13,6 +13,7 @@ import { uploadImage } from '../../../lib/upload-image.ts';
 import { sessionQueryKey } from '../api/get-session.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { useUpdateUser } from '../api/update-user.ts';
+import { authMessages } from '../messages.ts';
 
 /**
  * A picture file input's value (a FileList, or nothing before it was touched):
@@ -42,7 +43,7 @@ const errorMessage = (error: unknown) =>
  * back to where the visitor came from.
  */
 export function SignUpPage() {
-  const t = messages.auth.signUp;
+  const t = authMessages.signUp;
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -157,7 +158,7 @@ export function SignUpPage() {
             }
           />
           <p id="signup-picture-hint" className="mt-1 text-sm text-base-content/70">
-            {messages.auth.pictureHint}
+            {authMessages.pictureHint}
           </p>
           {error('picture')}
           {uploadProgress !== null && (

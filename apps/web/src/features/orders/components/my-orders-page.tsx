@@ -10,10 +10,11 @@ import { formatPrice } from '../../../lib/format.ts';
 import { messages } from '../../../lib/messages.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { useMyOrders } from '../api/get-my-orders.ts';
+import { myOrdersMessages } from '../messages.ts';
 
 /** What the Action column shows for each order status (SPEC.md section 4, DESIGN.md section 5). */
 function StatusAction({ order }: { order: Order }) {
-  const t = messages.myOrders;
+  const t = myOrdersMessages;
   switch (order.status) {
     case 'unpaid':
       return (
@@ -48,7 +49,7 @@ function StatusAction({ order }: { order: Order }) {
  * it away. Any booking not paid can be cancelled after 'Are you want to delete?'.
  */
 export function MyOrdersPage() {
-  const t = messages.myOrders;
+  const t = myOrdersMessages;
   const orders = useMyOrders();
   const cancel = useCancelOrder();
   const [toCancel, setToCancel] = useState<Order | null>(null);

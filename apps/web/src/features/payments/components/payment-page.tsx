@@ -23,8 +23,9 @@ import { usePaymentConfig } from '../api/get-payment-config.ts';
 import { usePaymentIntent } from '../api/create-payment-intent.ts';
 import { useRecordPayment } from '../api/record-payment.ts';
 import type { CardFormProps } from './stripe-card-form.tsx';
+import { paymentMessages } from '../messages.ts';
 
-const t = messages.payment;
+const t = paymentMessages;
 
 /** Its own chunk: Stripe.js is only downloaded when the deployment uses Stripe. */
 const StripeCardForm = lazy(() =>

@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { messages } from '../../../lib/messages.ts';
+import { paymentMessages } from '../messages.ts';
 
 /**
  * This module is the Stripe chunk: the payment page loads it with React.lazy only
@@ -24,7 +25,7 @@ export type CardFormProps = {
   onConfirmed: (paymentIntentId: string) => Promise<void>;
 };
 
-const t = messages.payment;
+const t = paymentMessages;
 
 const billingSchema = z.object({
   name: z.string().trim().min(1, t.nameRequired).max(200),

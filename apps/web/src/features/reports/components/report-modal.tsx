@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { messages } from '../../../lib/messages.ts';
 import { useReportProduct } from '../api/report-product.ts';
+import { reportMessages } from '../messages.ts';
 
 export const REPORT_TEXT_MAX = 2000;
 
@@ -26,7 +26,7 @@ export function ReportModal({
 }
 
 function ReportDialog({ product, onClose }: { product: ReportedProduct; onClose: () => void }) {
-  const t = messages.report;
+  const t = reportMessages;
   const dialogRef = useRef<HTMLDialogElement>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
   const ids = useId();

@@ -13,6 +13,7 @@ import { messages } from '../../../lib/messages.ts';
 import { uploadImage } from '../../../lib/upload-image.ts';
 import { useAddProduct } from '../api/add-product.ts';
 import { useCategoryOptions } from '../api/get-category-options.ts';
+import { addProductMessages } from '../messages.ts';
 
 /**
  * The product image input's value (a FileList, or nothing before it was touched):
@@ -82,7 +83,7 @@ const errorMessage = (error: unknown) =>
  * seller typed, and the server's field errors show on their fields.
  */
 export function AddProductPage() {
-  const t = messages.addProduct;
+  const t = addProductMessages;
   const navigate = useNavigate();
   const addProduct = useAddProduct();
   const categories = useCategoryOptions();

@@ -4,10 +4,11 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import { messages } from '../../../lib/messages.ts';
 import { useMyBuyers } from '../api/get-my-buyers.ts';
+import { myBuyersMessages } from '../messages.ts';
 
 /** SPEC.md "Tables", My Buyers: the bookings of the seller's products, with their paid state. */
 export function MyBuyersPage() {
-  const t = messages.myBuyers;
+  const t = myBuyersMessages;
   const buyers = useMyBuyers();
 
   const columns: DataTableColumn<MyBuyer>[] = [

@@ -11,6 +11,7 @@ import { messages } from '../../../lib/messages.ts';
 import { useAdvertiseProduct } from '../api/advertise-product.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { useMyProducts } from '../api/get-my-products.ts';
+import { myProductsMessages } from '../messages.ts';
 
 /**
  * SPEC.md "Tables", My Products: the seller's own products with their status.
@@ -18,7 +19,7 @@ import { useMyProducts } from '../api/get-my-products.ts';
  * after a confirmation; a sold one offers neither.
  */
 export function MyProductsPage() {
-  const t = messages.myProducts;
+  const t = myProductsMessages;
   const products = useMyProducts();
   const advertise = useAdvertiseProduct();
   const remove = useDeleteProduct();

@@ -1,0 +1,27 @@
+/** The texts of My Orders (SPEC.md wording); they load with the screen. */
+
+export const myOrdersMessages = {
+  title: 'My Orders',
+  caption: 'Your bookings, newest first',
+  productName: 'Product Name',
+  sellerEmail: 'Seller Email',
+  price: 'Price',
+  action: 'Action',
+  pay: 'Pay',
+  /** Names the product too, for screen readers moving between rows. */
+  payLabel: (name: string) => `Pay: ${name}`,
+  paid: 'Paid',
+  sold: 'Sold',
+  soldHint: 'Another buyer bought this laptop.',
+  withdrawn: 'Withdrawn',
+  withdrawnHint: 'The seller took this laptop off the marketplace.',
+  cancel: 'Cancel',
+  cancelLabel: (name: string) => `Cancel: ${name}`,
+  cancelTitle: (name: string) => `Cancel your booking of ${name}`,
+  cancelConfirm: 'Are you want to delete?',
+  delete: 'Delete',
+  keep: 'Keep booking',
+  deleteSuccess: 'Successfully Deleted.',
+  loadFailed: 'We could not load your orders.',
+  retry: 'Try again',
+};
