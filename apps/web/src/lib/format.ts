@@ -8,7 +8,14 @@ export function shortDate(iso: string): string {
   return iso.slice(0, 10);
 }
 
+// One formatter for every price: toLocaleString with options builds a new one per call,
+// and Home's two dozen prices were the costliest function of its first render.
+const dollarsWithCents = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
 /** Dollars as the API gives them, shown with cents: 649 -> "$649.00". */
 export function formatPrice(dollars: number): string {
-  return `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return `$${dollarsWithCents.format(dollars)}`;
 }
