@@ -39,3 +39,27 @@ test('the app takes over the prerendered page without moving it', async ({ page 
   );
   expect(shift).toBeLessThan(0.01);
 });
+
+test("Home's lists and the session are each fetched once, started by its HTML", async ({
+  page,
+}) => {
+  const requests = new Map<string, string[]>();
+  const watched = [
+    '/api/auth/get-session',
+    '/api/advertiseProducts',
+    '/api/categories',
+    '/api/latestProducts',
+  ];
+  page.on('request', (sent) => {
+    const { pathname } = new URL(sent.url());
+    if (watched.includes(pathname))
+      requests.set(pathname, [...(requests.get(pathname) ?? []), sent.resourceType()]);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Latest Items' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Product Categories' })).toBeVisible();
+
+  // The preload links start the requests ('other', not the page's own 'fetch'), and the
+  // page's fetches take their answers instead of asking again.
+  for (const path of watched) expect(requests.get(path), path).toEqual(['other']);
+});

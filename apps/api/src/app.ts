@@ -24,7 +24,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createImageStorage, type ImageStorage } from './modules/images/image-storage.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { myProductsRoutes } from './modules/products/my-products.routes.ts';
-import { catalogueFirstPaintPreloads } from './modules/products/page-preloads.ts';
+import { firstPaintPreloads } from './modules/products/page-preloads.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
@@ -155,7 +155,7 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(staticClientPlugin, {
     distDir: config.webDistDir,
-    headTags: catalogueFirstPaintPreloads(app, db),
+    headTags: firstPaintPreloads(app, db),
   });
   return app;
 }

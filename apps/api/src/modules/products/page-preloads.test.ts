@@ -88,9 +88,24 @@ describe('the search page', () => {
   });
 
   it('adds nothing to other pages', async () => {
-    for (const url of ['/blogs', '/dashboard/myorders', '/']) {
+    for (const url of ['/blogs', '/dashboard/myorders']) {
       const { fetches, images } = await page(url, { cookie });
       expect([url, ...fetches, ...images]).toEqual([url]);
+    }
+  });
+});
+
+describe('Home', () => {
+  it('preloads the session and its three lists, for guests and members alike', async () => {
+    for (const headers of [{}, { cookie }] as Record<string, string>[]) {
+      const { fetches, images } = await page('/', headers);
+      expect(fetches).toEqual([
+        '/api/auth/get-session',
+        '/api/advertiseProducts',
+        '/api/categories',
+        '/api/latestProducts',
+      ]);
+      expect(images).toEqual([]);
     }
   });
 });

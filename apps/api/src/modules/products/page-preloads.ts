@@ -10,6 +10,14 @@ export function searchCacheKey(viewer: Viewer | null, query: unknown): string {
   return `search:${viewer ? 'member' : 'guest'}:${JSON.stringify(query)}`;
 }
 
+/** What Home asks for first (apps/web: main.tsx, the Home route's lists). */
+const homeRequests = [
+  '/api/auth/get-session',
+  '/api/advertiseProducts',
+  '/api/categories',
+  '/api/latestProducts',
+];
+
 const categoryPage = /^\/category\/([0-9a-f-]{36})\/?$/i;
 
 /**
@@ -20,9 +28,12 @@ const categoryPage = /^\/category\/([0-9a-f-]{36})\/?$/i;
  * instead of one after the other once the code has run. The results are made here
  * and kept in the list cache, so the page's own request is answered from it.
  */
-export function catalogueFirstPaintPreloads(app: FastifyInstance, db: Db) {
+export function firstPaintPreloads(app: FastifyInstance, db: Db) {
   return async (request: FastifyRequest): Promise<string[]> => {
     const url = new URL(request.url, 'http://page');
+    // Home draws its three lists as soon as its code runs; asked for here, they arrive
+    // while the code downloads instead of after it (they are the same for everyone).
+    if (url.pathname === '/') return homeRequests.map(preloadFetch);
     const categoryId = categoryPage.exec(url.pathname)?.[1];
     if (!categoryId && url.pathname !== '/search') return [];
     const viewer = await request.getViewer();
