@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { firstRequestPaths, homeRequestPaths } from '@laptops/shared/first-requests';
 import { readFilters, searchRequestPath, type SearchFilters } from '@laptops/shared/search-filters';
 import { searchQuerySchema, type SearchResult } from '@laptops/shared/search';
 import type { Db } from '../../db/client.ts';
@@ -10,19 +11,12 @@ export function searchCacheKey(viewer: Viewer | null, query: unknown): string {
   return `search:${viewer ? 'member' : 'guest'}:${JSON.stringify(query)}`;
 }
 
-/** What Home asks for first (apps/web: main.tsx, the Home route's lists). */
-const homeRequests = [
-  '/api/auth/get-session',
-  '/api/advertiseProducts',
-  '/api/categories',
-  '/api/latestProducts',
-];
-
 const categoryPage = /^\/category\/([0-9a-f-]{36})\/?$/i;
 
 /**
- * What a search or category page will ask for as soon as its code runs, as preload
- * links for the page's HTML: the session, the category names, the first results
+ * What Home, a search or a category page will ask for as soon as its code runs, as
+ * preload links for the page's HTML. Home: the session and its three lists. Search and
+ * category pages: the session, the category names, the first results
  * (the very request the page makes: searchRequestPath) and the first card's picture,
  * the page's largest paint. The browser fetches them while it downloads the code,
  * instead of one after the other once the code has run. The results are made here
@@ -33,20 +27,20 @@ export function firstPaintPreloads(app: FastifyInstance, db: Db) {
     const url = new URL(request.url, 'http://page');
     // Home draws its three lists as soon as its code runs; asked for here, they arrive
     // while the code downloads instead of after it (they are the same for everyone).
-    if (url.pathname === '/') return homeRequests.map(preloadFetch);
+    if (url.pathname === '/') return homeRequestPaths.map(preloadFetch);
     const categoryId = categoryPage.exec(url.pathname)?.[1];
     if (!categoryId && url.pathname !== '/search') return [];
     const viewer = await request.getViewer();
     // A category page is for signed-in users: anyone else is sent to the login page.
-    if (categoryId && !viewer) return [preloadFetch('/api/auth/get-session')];
+    if (categoryId && !viewer) return [preloadFetch(firstRequestPaths.session)];
 
     const filters: SearchFilters = categoryId
       ? { ...readFilters(url.searchParams), category: categoryId }
       : readFilters(url.searchParams);
     const apiPath = searchRequestPath(filters, { includeSold: Boolean(categoryId) });
     const links = [
-      preloadFetch('/api/auth/get-session'),
-      preloadFetch('/api/categories'),
+      preloadFetch(firstRequestPaths.session),
+      preloadFetch(firstRequestPaths.categories),
       preloadFetch(apiPath),
     ];
     const query = searchQuerySchema.safeParse(

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SessionUser, UserType } from '@laptops/shared/auth';
+import { firstRequestPaths } from '@laptops/shared/first-requests';
 import { apiRequest, type ResponseCheck } from '../../../lib/api-client.ts';
 
 export const sessionQueryKey = ['session'] as const;
@@ -41,7 +42,7 @@ const sessionCheck: ResponseCheck<SessionUser | null> = {
 
 /** The signed-in user, or null. better-auth answers null without a session. */
 export function getSession() {
-  return apiRequest('/api/auth/get-session', sessionCheck);
+  return apiRequest(firstRequestPaths.session, sessionCheck);
 }
 
 export const sessionQueryOptions = () =>

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { firstRequestPaths } from '@laptops/shared/first-requests';
 import type { Product } from '@laptops/shared/products';
 import { apiRequest, serverChecked } from '../../../lib/api-client.ts';
 
 export function getAdvertisedProducts() {
-  return apiRequest('/api/advertiseProducts', serverChecked<Product[]>());
+  return apiRequest(firstRequestPaths.advertisedProducts, serverChecked<Product[]>());
 }
 
 export const advertisedProductsQueryOptions = () =>

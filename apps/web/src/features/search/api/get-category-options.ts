@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Category } from '@laptops/shared/categories';
 import { apiRequest, serverChecked } from '../../../lib/api-client.ts';
+import { firstRequestPaths } from '@laptops/shared/first-requests';
 
 /** GET /api/categories for the category filter. Same key as the home tiles, so one fetch serves both. */
 export function getCategoryOptions() {
-  return apiRequest('/api/categories', serverChecked<Category[]>());
+  return apiRequest(firstRequestPaths.categories, serverChecked<Category[]>());
 }
 
 export const categoryOptionsQueryOptions = () =>
