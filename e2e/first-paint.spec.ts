@@ -15,11 +15,53 @@ test.describe('before any script has run', () => {
     await expect(page.getByTestId('spinner')).toBeVisible();
   });
 
+  test("the navbar's search box already searches", async ({ page, isMobile }) => {
+    test.skip(isMobile, "a phone's box is in the menu, which the app opens");
+    await page.goto('/');
+    const box = page.getByRole('banner').getByRole('searchbox', { name: 'Search laptops' });
+    await box.fill('thinkpad');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=thinkpad$/);
+    await expect(page.getByTestId('spinner')).toBeVisible();
+  });
+
   test('another page shows the navbar and the loading spinner, not Home', async ({ page }) => {
     await page.goto('/search?q=thinkpad');
     await expect(page.getByRole('banner').getByText('LaptopResale')).toBeVisible();
     await expect(page.getByTestId('spinner')).toBeVisible();
     await expect(page.getByText('Great laptops, second-hand prices')).toHaveCount(0);
+  });
+});
+
+test.describe('the app starts once the prerendered page is on screen', () => {
+  test('not before the browser has drawn a frame', async ({ page }) => {
+    // Frames are held back until the test lets them through.
+    await page.addInitScript(() => {
+      const held: FrameRequestCallback[] = [];
+      window.requestAnimationFrame = (callback) => held.push(callback);
+      Object.assign(window, {
+        releaseFrames: () => held.splice(0).forEach((callback) => callback(performance.now())),
+      });
+    });
+    await page.goto('/');
+    // Every script has arrived by 'load'; the app's has not run.
+    await page.waitForLoadState('load');
+    const started = () => page.evaluate(() => performance.getEntriesByName('app-start').length);
+    expect(await started()).toBe(0);
+    await expect(page.getByTestId('spinner')).toBeVisible();
+
+    await page.evaluate(() => (window as unknown as { releaseFrames: () => void }).releaseFrames());
+    await expect(page.getByRole('heading', { name: 'Latest Items' })).toBeVisible();
+    expect(await started()).toBe(1);
+  });
+
+  test('at once in a tab opened in the background, which gets no frames', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(document, 'visibilityState', { get: () => 'hidden' });
+      window.requestAnimationFrame = () => 0;
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Latest Items' })).toBeVisible();
   });
 });
 

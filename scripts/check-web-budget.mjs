@@ -2,7 +2,7 @@
 // can run, gzip-compressed, against the web budget (issue 7). Reads the Vite build
 // manifest of apps/web/dist (run `npm run build` first): the entry chunk, every
 // chunk it imports statically (recursively), and any script the built index.html
-// loads or modulepreloads. Chunks loaded lazily (routes, modals, forms) do not count.
+// loads (the entry and public/start-after-paint.js, which starts it) or modulepreloads. Chunks loaded lazily (routes, modals, forms) do not count.
 // Exits 1 with the list of chunks when the total is over the budget.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -50,10 +50,10 @@ visit(entries[0][0]);
 // Whatever index.html itself loads: the module script and every modulepreload.
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
-  const isModule = /^<script\b/.test(tag) && /type="module"/.test(tag);
+  const isScript = /^<script\b/.test(tag);
   const isPreload = /^<link\b/.test(tag) && /rel="modulepreload"/.test(tag);
   const url = tag.match(/\b(?:src|href)="\/([^"]+\.js)"/)?.[1];
-  if ((isModule || isPreload) && url) files.add(url);
+  if ((isScript || isPreload) && url) files.add(url);
 }
 
 const rows = [...files]

@@ -1,28 +1,50 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
 
 /**
  * The page's first paint is in the HTML (scripts/prerender.mjs) and needs only the
  * stylesheet and Home's banner; the scripts take over afterwards. Asking for them at
- * low priority lets the stylesheet and the banner arrive first on a slow connection.
+ * low priority lets the stylesheet and the banner arrive first on a slow connection,
+ * and the app's script runs once that paint is on screen (public/start-after-paint.js).
  */
 function scriptsAfterFirstPaint(): Plugin {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
   return {
     name: 'scripts-after-first-paint',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler: (html) =>
-        html
-          .replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ')
-          .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" '),
+      handler: (html) => {
+        const src = entry.exec(html)?.[1];
+        if (!src) throw new Error('scripts-after-first-paint: index.html has no entry script');
+        return html
+          .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ')
+          .replace(
+            entry,
+            `<link rel="modulepreload" fetchpriority="low" crossorigin href="${src}">` +
+              `<script defer src="/start-after-paint.js" data-src="${src}"></script>`,
+          );
+      },
     },
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), scriptsAfterFirstPaint()],
+  resolve: {
+    // React Router's package points every import at its development build, whose only
+    // difference is its warnings switched on; the built app takes the production one.
+    alias:
+      command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
@@ -35,4 +57,4 @@ export default defineConfig({
     // URLs inside the script Home must download and parse before the app runs.
     assetsInlineLimit: 0,
   },
-});
+}));

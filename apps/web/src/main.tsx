@@ -13,6 +13,10 @@ import './index.css';
 // directly so Home's first download does not need zod (zod loads with the forms).
 (globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true };
 
+// When the app's code began to run (public/start-after-paint.js decides when), for
+// performance tools and the browser tests.
+performance.mark('app-start');
+
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 

@@ -23,6 +23,14 @@ beforeAll(async () => {
   );
   await fs.writeFile(path.join(distDir, 'assets', 'index-AbC123.js'), 'console.log(1)');
   await fs.writeFile(path.join(distDir, 'favicon.svg'), '<svg/>');
+  // A script with the compressed copies the build writes beside it (scripts/compress.mjs).
+  const script = Buffer.from(`console.log(${JSON.stringify('laptops '.repeat(500))});`);
+  await fs.writeFile(path.join(distDir, 'assets', 'app-XyZ789.js'), script);
+  await fs.writeFile(
+    path.join(distDir, 'assets', 'app-XyZ789.js.br'),
+    zlib.brotliCompressSync(script),
+  );
+  await fs.writeFile(path.join(distDir, 'assets', 'app-XyZ789.js.gz'), zlib.gzipSync(script));
   t = await createTestContext({ WEB_DIST_DIR: distDir });
 });
 afterAll(async () => {
@@ -34,6 +42,31 @@ it('serves hashed assets with a year-long immutable cache', async () => {
   const response = await t.app.inject({ method: 'GET', url: '/assets/index-AbC123.js' });
   expect(response.statusCode).toBe(200);
   expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+});
+
+it('sends the copy the build compressed that the browser accepts, and says it depends on that', async () => {
+  const file = (name: string) => fs.readFile(path.join(distDir, 'assets', name));
+  const url = '/assets/app-XyZ789.js';
+  const encodings: Record<string, string | undefined> = {
+    'gzip, deflate, br, zstd': 'br',
+    gzip: 'gzip',
+    identity: undefined,
+  };
+  for (const [acceptEncoding, encoding] of Object.entries(encodings)) {
+    const response = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': acceptEncoding },
+    });
+    expect(response.statusCode, acceptEncoding).toBe(200);
+    expect(response.headers['content-encoding'], acceptEncoding).toBe(encoding);
+    expect(response.headers.vary, acceptEncoding).toBe('accept-encoding');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // The very bytes the build wrote, not the server compressing the script again.
+    const sent =
+      encoding === 'br' ? 'app-XyZ789.js.br' : encoding ? 'app-XyZ789.js.gz' : 'app-XyZ789.js';
+    expect(response.rawPayload.equals(await file(sent)), acceptEncoding).toBe(true);
+  }
 });
 
 it("serves Home's prerendered page at /, the loading page on other client routes, revalidated on every visit", async () => {

@@ -30,6 +30,8 @@ export const staticClientPlugin = fp(
         root: distDir,
         wildcard: false,
         index: false,
+        // The build writes .br and .gz copies of the assets (apps/web/scripts/compress.mjs).
+        preCompressed: true,
         // Our own cache headers below, not the plugin's default max-age=0.
         cacheControl: false,
         setHeaders(res, filePath) {
@@ -42,6 +44,9 @@ export const staticClientPlugin = fp(
               ? 'no-cache'
               : 'public, max-age=86400';
           res.setHeader('cache-control', cacheControl);
+          // Which copy (brotli, gzip, plain) depends on the request's accept-encoding,
+          // and shared caches must know (the plugin does not say so itself).
+          res.setHeader('vary', 'accept-encoding');
         },
       });
     }
