@@ -34,7 +34,7 @@ it('keeps what was typed, and the focus, in the box the HTML showed before the a
   // render replaces it.
   const root = document.createElement('div');
   root.id = 'root';
-  root.innerHTML = '<form role="search"><input type="search" name="q"></form>';
+  root.innerHTML = '<form role="search"><input type="search" name="q" data-prerendered></form>';
   document.body.append(root);
   const early = root.querySelector('input')!;
   early.value = 'thinkpad';
@@ -52,6 +52,48 @@ it('keeps what was typed, and the focus, in the box the HTML showed before the a
   expect((input as HTMLInputElement).value).toBe('thinkpad');
   expect(document.activeElement).toBe(input);
   await userEvent.setup().keyboard('{Enter}');
+  expect((await screen.findByTestId('where')).textContent).toBe('/search?q=thinkpad');
+  root.remove();
+});
+
+it("keeps what was typed into the HTML's box while the app's first render was under way", async () => {
+  const root = document.createElement('div');
+  root.id = 'root';
+  root.innerHTML = '<form role="search"><input type="search" name="q" data-prerendered></form>';
+  document.body.append(root);
+  const early = root.querySelector('input')!;
+  early.value = 'think';
+  // Drawn after the navbar's box, before the app's page replaces the HTML's: the
+  // visitor's typing goes on meanwhile.
+  const typing = { done: false };
+  function TypingMeanwhile() {
+    if (!typing.done) {
+      typing.done = true;
+      early.value = 'thinkpad';
+      early.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    return null;
+  }
+
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/',
+        element: (
+          <>
+            <NavbarSearch />
+            <TypingMeanwhile />
+          </>
+        ),
+      },
+      { path: '/search', element: <Where /> },
+    ],
+    { initialEntries: ['/'] },
+  );
+  render(<RouterProvider router={router} />, { container: root });
+  const input = screen.getByRole('searchbox', { name: 'Search laptops' });
+  expect((input as HTMLInputElement).value).toBe('thinkpad');
+  await userEvent.setup().type(input, '{Enter}');
   expect((await screen.findByTestId('where')).textContent).toBe('/search?q=thinkpad');
   root.remove();
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { messages } from '../../../lib/messages.ts';
 
@@ -8,36 +8,57 @@ type NavbarSearchProps = {
   className?: string;
 };
 
-/** Whether the HTML's own box has been read (the app's first box replaces it). */
-let started = false;
+type PrerenderedBox = {
+  focused: boolean;
+  /** Its text, and news of each change, for useSyncExternalStore. */
+  text: () => string;
+  subscribe: (onChange: () => void) => () => void;
+};
+
+const noBox: PrerenderedBox = { focused: false, text: () => '', subscribe: () => () => {} };
 
 /**
- * The box the build wrote into the HTML (the page's first paint), read at the first
- * render: what was typed into it before the app started, and whether it had the focus.
- * That render replaces the markup, which dropped the text and the focus on a slow start.
+ * The box the build wrote into the HTML (the page's first paint), found at the first
+ * render. Its text and focus are carried over to the app's box, which replaces it: a
+ * visitor on a slow phone may have started typing before the app started, or while
+ * its first render, drawn in slices, was under way.
  */
-function takePrerenderedBox(): { text: string; focused: boolean } | undefined {
-  if (started || typeof document === 'undefined') return undefined;
-  const box = document.querySelector<HTMLInputElement>('#root form[role="search"] input');
-  if (!box) return undefined;
-  started = true;
-  return { text: box.value, focused: document.activeElement === box };
+function takePrerenderedBox(): PrerenderedBox {
+  if (typeof document === 'undefined') return noBox;
+  const box = document.querySelector<HTMLInputElement>('#root input[data-prerendered]');
+  if (!box) return noBox;
+  const taken: PrerenderedBox = {
+    focused: document.activeElement === box,
+    text: () => box.value,
+    subscribe: (onChange) => {
+      box.addEventListener('input', onChange);
+      return () => box.removeEventListener('input', onChange);
+    },
+  };
+  box.addEventListener('focus', () => (taken.focused = true), { once: true });
+  return taken;
 }
 
 /** The navbar's search box: a new search for the typed text on /search. */
 export function NavbarSearch({ onDone, className = '' }: NavbarSearchProps) {
   const [prerendered] = useState(takePrerenderedBox);
-  const [q, setQ] = useState(prerendered?.text ?? '');
+  // What was typed into the HTML's box until the app's box replaced it (React renders
+  // again before that if it changed meanwhile), then what is typed into the app's.
+  const early = useSyncExternalStore(prerendered.subscribe, prerendered.text, noBox.text);
+  const [typed, setTyped] = useState<string>();
+  const q = typed ?? early;
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (prerendered?.focused) input.current?.focus();
+  useLayoutEffect(() => {
+    if (prerendered.focused) input.current?.focus();
   }, [prerendered]);
   const navigate = useNavigate();
   const t = messages.search;
 
   return (
+    // action and name: before the app has started, the browser's own submit searches too.
     <form
       role="search"
+      action="/search"
       className={`join ${className}`}
       onSubmit={(event) => {
         event.preventDefault();
@@ -50,6 +71,8 @@ export function NavbarSearch({ onDone, className = '' }: NavbarSearchProps) {
     >
       <input
         ref={input}
+        // Marks the box the build writes into the HTML (it renders without a document).
+        data-prerendered={typeof document === 'undefined' ? '' : undefined}
         type="search"
         name="q"
         className="input input-sm join-item w-full min-w-0"
@@ -57,7 +80,7 @@ export function NavbarSearch({ onDone, className = '' }: NavbarSearchProps) {
         placeholder={t.navbarPlaceholder}
         maxLength={200}
         value={q}
-        onChange={(event) => setQ(event.currentTarget.value)}
+        onChange={(event) => setTyped(event.currentTarget.value)}
       />
       <button
         type="submit"
