@@ -1,14 +1,26 @@
 // Starts the web app after the browser has drawn the page its HTML already holds
 // (the build writes each page's first paint into it: scripts/prerender.mjs). The
 // app's script, a few hundred KB, would otherwise run first on a fast connection and
-// hold that paint back. The HTML modulepreloads the script, so it is fetched and
-// compiled meanwhile; this only decides when it runs: on the task after the first
-// frame. A tab opened in the background gets no frames, so there it runs at once.
-// Written by vite.config.ts (scriptsAfterFirstPaint) as
-//   <script defer src="/start-after-paint.js" data-src="/assets/index-….js"></script>
+// hold that paint back. It runs on the task after the first frame; a tab opened in
+// the background gets no frames, so there it runs at once.
+//   data-src      the app's entry module
+//   data-preload  modules to fetch only now, all at once: on Home, whose first paint
+//                 is complete without them, they would share a slow connection with
+//                 the stylesheet and the banner (the server speaks HTTP/1.1, which
+//                 does not prioritise). Other pages modulepreload them from the head.
+// Written by vite.config.ts (scriptsAfterFirstPaint) and scripts/prerender.mjs.
 (function startAfterPaint() {
-  const src = document.currentScript.dataset.src;
-  const start = () => import(src);
+  const { src, preload = '' } = document.currentScript.dataset;
+  const start = () => {
+    for (const href of preload.split(' ').filter(Boolean)) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
+    import(src);
+  };
   if (document.visibilityState === 'hidden') start();
   else requestAnimationFrame(() => setTimeout(start, 0));
 })();
