@@ -38,6 +38,19 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          name: 'react-hot-toast',
+          message:
+            "Import from 'react-hot-toast/headless': components/ui/toaster.tsx draws the toasts, and the full package is another store and brings goober.",
+        },
+      ],
+    },
+  },
   { files: ['apps/web/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
   {
     // `role` on our own components (RequireRole) is a user role, not an ARIA role.

@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Toaster } from 'react-hot-toast';
+import { Toaster } from '../components/ui/toaster.tsx';
 
 /** SPEC.md section 9 toast durations (react-hot-toast also caps visible toasts at 20). */
 export const toastDurations = {
@@ -22,7 +22,6 @@ export function AppProviders({
     <QueryClientProvider client={queryClient}>
       {children}
       <Toaster
-        position="top-center"
         toastOptions={{
           duration: toastDurations.blank,
           success: { duration: toastDurations.success },

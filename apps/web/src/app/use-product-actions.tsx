@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { useLocation, useNavigate } from 'react-router';
 import type { Product } from '@laptops/shared/products';
 import { useSession } from '../features/auth/api/get-session.ts';

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { UserType } from '@laptops/shared/auth';
 import { Spinner } from '../../components/ui/spinner.tsx';

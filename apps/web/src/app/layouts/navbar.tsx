@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';

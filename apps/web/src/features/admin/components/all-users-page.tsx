@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import type { AdminUser } from '@laptops/shared/admin';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { useHeadingFocusAfterClose } from '../../../components/ui/use-heading-focus.ts';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import type { Report } from '@laptops/shared/reports';
 import { useHeadingFocusAfterClose } from '../../../components/ui/use-heading-focus.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { resetRequestInputSchema, type ResetRequestInput } from '@laptops/shared/auth';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { authMessages } from '../messages.ts';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { useLocation, useNavigate, type Location } from 'react-router';
 import { loginInputSchema, type LoginInput } from '@laptops/shared/auth';
 import { useSignIn } from '../api/sign-in.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { Link, useLocation, useSearchParams, type Location } from 'react-router';
 import { useAuthOptions } from '../api/get-auth-options.ts';
 import { useSignInWithGoogle } from '../api/sign-in-with-google.ts';

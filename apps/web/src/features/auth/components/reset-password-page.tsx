@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { newPasswordInputSchema } from '@laptops/shared/auth';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { Link, useLocation, useNavigate, type Location } from 'react-router';
 import { z } from 'zod';
 import { signUpInputSchema, signUpUserTypes } from '@laptops/shared/auth';

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { contactMessageInputSchema, type ContactMessageInput } from '@laptops/shared/contact';
 import { messages } from '../../../lib/messages.ts';
 import { useSendContactMessage } from '../api/send-contact-message.ts';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import type { z } from 'zod';
 import { bookingFieldsSchema, type BookingFields } from '@laptops/shared/orders';
 import type { Product } from '@laptops/shared/products';

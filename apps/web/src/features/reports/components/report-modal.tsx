@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useReportProduct } from '../api/report-product.ts';
 import { reportMessages } from '../messages.ts';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState, type ReactNode } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { acceptedImageTypes, MAX_IMAGE_BYTES } from '@laptops/shared/images';

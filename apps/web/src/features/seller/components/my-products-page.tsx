@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { Link } from 'react-router';
 import type { Product } from '@laptops/shared/products';
 import { useHeadingFocusAfterClose } from '../../../components/ui/use-heading-focus.ts';
