@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
 import { createAccount, dashboardMenu, logIn, signIn } from './support/accounts.ts';
+import { textContrast } from './support/contrast.ts';
 import { categoryIdOf } from './support/listings.ts';
 
 const laptopPhoto = path.join(import.meta.dirname, 'support', 'avatar.png');
@@ -126,6 +127,8 @@ test('deleting a product asks for confirmation first', async ({ page, request })
   await row.getByRole('button', { name: `Delete: ${name}` }).click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText('Are you want to delete?');
+  // The red Delete button's text is readable (WCAG AA: 4.5:1 for its 14 px text).
+  expect(await textContrast(dialog.getByRole('button', { name: 'Delete' }))).toBeGreaterThan(4.5);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(row).toBeVisible();
 
