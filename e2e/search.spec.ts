@@ -7,6 +7,8 @@ test('search from the navbar, filter in the URL, load more, and go back', async 
   isMobile,
 }) => {
   await page.goto('/');
+  // The phone menu opens once the app runs (the prerendered page's button is inert).
+  await expect(page.getByRole('heading', { name: 'Latest Items' })).toBeVisible();
   if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
   const box = page
     .getByRole('banner')

@@ -1,7 +1,9 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
 const reactRouterProduction = path.join(
@@ -9,28 +11,44 @@ const reactRouterProduction = path.join(
   'dist/production/index.mjs',
 );
 
+/** The script that starts the app once the first paint is on screen. */
+const startScript = fileURLToPath(new URL('./src/start-after-paint.js', import.meta.url));
+
 /**
  * The page's first paint is in the HTML (scripts/prerender.mjs) and needs only the
  * stylesheet and Home's banner; the scripts take over afterwards. Asking for them at
  * low priority lets the stylesheet and the banner arrive first on a slow connection,
- * and the app's script runs once that paint is on screen (public/start-after-paint.js).
+ * and the app's script runs once that paint is on screen (src/start-after-paint.js,
+ * copied with a hash in its name, as it changes with the HTML it reads).
  */
 function scriptsAfterFirstPaint(): Plugin {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
   return {
     name: 'scripts-after-first-paint',
     apply: 'build',
+    buildStart() {
+      this.emitFile({
+        type: 'asset',
+        name: 'start-after-paint.js',
+        source: fs.readFileSync(startScript, 'utf8'),
+      });
+    },
     transformIndexHtml: {
       order: 'post',
-      handler: (html) => {
+      handler: (html, { bundle }) => {
         const src = entry.exec(html)?.[1];
-        if (!src) throw new Error('scripts-after-first-paint: index.html has no entry script');
+        const start = Object.values(bundle ?? {}).find(
+          (output) => output.type === 'asset' && output.names.includes('start-after-paint.js'),
+        );
+        if (!src || !start) {
+          throw new Error('scripts-after-first-paint: no entry script or no start script');
+        }
         return html
           .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ')
           .replace(
             entry,
             `<link rel="modulepreload" fetchpriority="low" crossorigin href="${src}">` +
-              `<script defer src="/start-after-paint.js" data-src="${src}"></script>`,
+              `<script defer src="/${start.fileName}" data-src="${src}"></script>`,
           );
       },
     },

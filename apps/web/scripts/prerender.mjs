@@ -61,13 +61,14 @@ function cataloguePreloads() {
 /**
  * Home's first paint is complete in its HTML (the banner is its largest part), so its
  * scripts are fetched only once it is drawn: their modulepreloads become the start
- * script's data-preload (public/start-after-paint.js). Fetched at once, they took most
+ * script's data-preload (src/start-after-paint.js). Fetched at once, they took most
  * of a slow connection's bandwidth from the stylesheet and the banner.
  */
 function fetchScriptsAfterFirstPaint(html) {
-  const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)">/g)];
+  // Each link with its line's indent and end, so no blank lines are left.
+  const preloads = [...html.matchAll(/[ \t]*<link rel="modulepreload"[^>]* href="([^"]+)">\n?/g)];
   if (preloads.length === 0) throw new Error('prerender: Home has no modulepreloads');
-  const start = /<script defer src="\/start-after-paint\.js" data-src="([^"]+)">/;
+  const start = /<script defer src="\/assets\/start-after-paint-[\w-]+\.js" data-src="([^"]+)">/;
   if (!start.test(html)) throw new Error('prerender: Home has no start-after-paint script');
   const hrefs = preloads.map((match) => match[1]).join(' ');
   return preloads

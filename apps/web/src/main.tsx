@@ -13,7 +13,7 @@ import './index.css';
 // directly so Home's first download does not need zod (zod loads with the forms).
 (globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true };
 
-// When the app's code began to run (public/start-after-paint.js decides when), for
+// When the app's code began to run (src/start-after-paint.js decides when), for
 // performance tools and the browser tests.
 performance.mark('app-start');
 

@@ -45,7 +45,8 @@ export const staticClientPlugin = fp(
               : 'public, max-age=86400';
           res.setHeader('cache-control', cacheControl);
           // Which copy (brotli, gzip, plain) depends on the request's accept-encoding,
-          // and shared caches must know (the plugin does not say so itself).
+          // and shared caches must know (@fastify/static 9 does not say so itself;
+          // version 10 does, and passes the reply here instead: revisit on upgrading).
           res.setHeader('vary', 'accept-encoding');
         },
       });

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import {
   resolveValue,
   useToaster,
@@ -44,18 +45,24 @@ function ToastIcon({ type }: { type: Toast['type'] }) {
  */
 export function Toaster({ toastOptions }: { toastOptions: DefaultToastOptions }) {
   const { toasts, handlers } = useToaster(toastOptions);
-  if (toasts.length === 0) return null;
+  const { endPause } = handlers;
+  const none = toasts.length === 0;
+  // A toast removed under the pointer gets no mouseleave: the timers would stay held.
+  useEffect(() => {
+    if (none) endPause();
+  }, [none, endPause]);
   return (
-    <div
-      className="toast toast-top toast-center z-50 w-max max-w-[calc(100vw-2rem)] whitespace-normal"
-      onMouseEnter={handlers.startPause}
-      onMouseLeave={handlers.endPause}
-    >
+    // Clicks pass through the container's empty parts to the navbar below it.
+    <div className="toast toast-top toast-center pointer-events-none z-50 w-max max-w-[calc(100vw-2rem)] whitespace-normal">
       {toasts.map((shown) => (
         <div
           key={shown.id}
+          // A toast on its way out (a second's fade) is no longer there for anyone.
+          aria-hidden={!shown.visible || undefined}
+          onMouseEnter={handlers.startPause}
+          onMouseLeave={handlers.endPause}
           className={`alert border-base-300 bg-base-100 shadow-lg transition-opacity duration-300 ${
-            shown.visible ? 'opacity-100' : 'opacity-0'
+            shown.visible ? 'pointer-events-auto opacity-100' : 'opacity-0'
           }`}
         >
           <ToastIcon type={shown.type} />

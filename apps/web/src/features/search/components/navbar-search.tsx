@@ -35,7 +35,14 @@ function takePrerenderedBox(): PrerenderedBox {
       return () => box.removeEventListener('input', onChange);
     },
   };
-  box.addEventListener('focus', () => (taken.focused = true), { once: true });
+  box.addEventListener('focus', () => (taken.focused = true));
+  // A blur the visitor made, not the one some browsers fire as React removes the box
+  // (by the time this runs, the box is out of the page and the app's has the focus).
+  box.addEventListener('blur', () =>
+    queueMicrotask(() => {
+      if (box.isConnected) taken.focused = false;
+    }),
+  );
   return taken;
 }
 

@@ -1,17 +1,21 @@
 // Starts the web app after the browser has drawn the page its HTML already holds
 // (the build writes each page's first paint into it: scripts/prerender.mjs). The
 // app's script, a few hundred KB, would otherwise run first on a fast connection and
-// hold that paint back. It runs on the task after the first frame; a tab opened in
-// the background gets no frames, so there it runs at once.
+// hold that paint back. It runs on the task after the first frame; a tab that is or
+// goes hidden gets no frames, so there it runs at once.
 //   data-src      the app's entry module
 //   data-preload  modules to fetch only now, all at once: on Home, whose first paint
 //                 is complete without them, they would share a slow connection with
 //                 the stylesheet and the banner (the server speaks HTTP/1.1, which
 //                 does not prioritise). Other pages modulepreload them from the head.
-// Written by vite.config.ts (scriptsAfterFirstPaint) and scripts/prerender.mjs.
+// Plain JavaScript, copied as it is (with a hash in its name) and written into the
+// HTML by vite.config.ts (scriptsAfterFirstPaint); Home's data-preload by prerender.mjs.
 (function startAfterPaint() {
   const { src, preload = '' } = document.currentScript.dataset;
+  let started = false;
   const start = () => {
+    if (started) return;
+    started = true;
     for (const href of preload.split(' ').filter(Boolean)) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
@@ -19,8 +23,12 @@
       link.href = href;
       document.head.append(link);
     }
-    import(src);
+    // The prerendered page stays usable (links, the search form) if this fails.
+    import(src).catch((error) => console.error('The app could not start:', error));
   };
   if (document.visibilityState === 'hidden') start();
-  else requestAnimationFrame(() => setTimeout(start, 0));
+  else {
+    requestAnimationFrame(() => setTimeout(start, 0));
+    document.addEventListener('visibilitychange', start, { once: true });
+  }
 })();
