@@ -94,6 +94,27 @@ test.describe('the app starts once the prerendered page is on screen', () => {
     await expect(page.getByTestId('spinner')).toHaveCount(0);
   });
 
+  test("a tap on the phone menu's button before the app runs opens the menu", async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(!isMobile, 'the menu button is for phones');
+    const frames = await holdFrames(page);
+    await page.goto('/');
+    await page.waitForLoadState('load');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    expect(await frames.started()).toBe(0);
+
+    await frames.releaseFrames();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await expect(
+      page.getByRole('banner').getByRole('searchbox', { name: 'Search laptops' }),
+    ).toBeVisible();
+  });
+
   test('at once in a tab opened in the background, which gets no frames', async ({ page }) => {
     await page.addInitScript(() => {
       Object.defineProperty(document, 'visibilityState', { get: () => 'hidden' });

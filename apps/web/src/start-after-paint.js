@@ -12,6 +12,14 @@
 // HTML by vite.config.ts (scriptsAfterFirstPaint); Home's data-preload by prerender.mjs.
 (function startAfterPaint() {
   const { src, preload = '' } = document.currentScript.dataset;
+  // A tap on the page's phone-menu button before the app runs is kept: the button
+  // says it is expanded, and the app opens its menu (app/layouts/navbar.tsx).
+  document.addEventListener('click', (event) => {
+    const button = event.target.closest?.('button[data-prerendered-toggle]');
+    if (!button) return;
+    const expanded = button.getAttribute('aria-expanded') === 'true';
+    button.setAttribute('aria-expanded', String(!expanded));
+  });
   let started = false;
   const start = () => {
     if (started) return;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -10,12 +10,43 @@ import { messages } from '../../lib/messages.ts';
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-field px-3 py-2 font-medium transition hover:bg-base-200 ${isActive ? 'text-primary' : ''}`;
 
+type PrerenderedToggle = {
+  /** Whether it was tapped open (src/start-after-paint.js keeps its aria-expanded). */
+  opened: () => boolean;
+  subscribe: (onChange: () => void) => () => void;
+};
+
+const noToggle: PrerenderedToggle = { opened: () => false, subscribe: () => () => {} };
+
+/**
+ * The phone menu's button in the HTML the build wrote (the page's first paint), found
+ * at the first render: a tap on it before the app ran opens the app's menu.
+ */
+function takePrerenderedToggle(): PrerenderedToggle {
+  if (typeof document === 'undefined') return noToggle;
+  const button = document.querySelector('#root button[data-prerendered-toggle]');
+  if (!button) return noToggle;
+  return {
+    opened: () => button.getAttribute('aria-expanded') === 'true',
+    subscribe: (onChange) => {
+      const observer = new MutationObserver(onChange);
+      observer.observe(button, { attributes: true, attributeFilter: ['aria-expanded'] });
+      return () => observer.disconnect();
+    },
+  };
+}
+
 /**
  * SPEC.md "Navbar": Home and Blogs; Login when signed out; Dashboard, the avatar
  * and LogOut when signed in.
  */
 export function Navbar() {
-  const [menuOpen, setMenuOpen] = useState(false);
+  const [prerendered] = useState(takePrerenderedToggle);
+  // Open if it was tapped before the app ran (React renders again before replacing
+  // the HTML's button if that changes meanwhile), then as the app's button says.
+  const openedEarly = useSyncExternalStore(prerendered.subscribe, prerendered.opened, () => false);
+  const [toggled, setMenuOpen] = useState<boolean>();
+  const menuOpen = toggled ?? openedEarly;
   const menuId = useId();
   const t = messages.nav;
   const { data: user } = useSession();
@@ -99,7 +130,9 @@ export function Navbar() {
           aria-label={menuOpen ? t.closeMenu : t.openMenu}
           aria-expanded={menuOpen}
           aria-controls={menuId}
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setMenuOpen(!menuOpen)}
+          // Marks the button the build writes into the HTML (rendered without a document).
+          data-prerendered-toggle={typeof document === 'undefined' ? '' : undefined}
         >
           <svg
             viewBox="0 0 24 24"
