@@ -6,6 +6,7 @@ import { useSession } from '../../features/auth/api/get-session.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
 import { NavbarSearch } from '../../features/search/components/navbar-search.tsx';
 import { messages } from '../../lib/messages.ts';
+import { prerenderedMark } from '../../lib/prerender.ts';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-field px-3 py-2 font-medium transition hover:bg-base-200 ${isActive ? 'text-primary' : ''}`;
@@ -131,8 +132,7 @@ export function Navbar() {
           aria-expanded={menuOpen}
           aria-controls={menuId}
           onClick={() => setMenuOpen(!menuOpen)}
-          // Marks the button the build writes into the HTML (rendered without a document).
-          data-prerendered-toggle={typeof document === 'undefined' ? '' : undefined}
+          data-prerendered-toggle={prerenderedMark}
         >
           <svg
             viewBox="0 0 24 24"

@@ -29,14 +29,17 @@ it('navigates to /search with the typed text', async () => {
   expect(onDone).toHaveBeenCalledOnce();
 });
 
-it('keeps what was typed, and the focus, in the box the HTML showed before the app started', async () => {
-  // The page the build writes into the HTML has the navbar's box; the app's first
-  // render replaces it.
+/** The page the build writes into the HTML, with the navbar's box the app replaces. */
+function prerenderedPage() {
   const root = document.createElement('div');
   root.id = 'root';
   root.innerHTML = '<form role="search"><input type="search" name="q" data-prerendered></form>';
   document.body.append(root);
-  const early = root.querySelector('input')!;
+  return { root, early: root.querySelector('input')! };
+}
+
+it('keeps what was typed, and the focus, in the box the HTML showed before the app started', async () => {
+  const { root, early } = prerenderedPage();
   early.value = 'thinkpad';
   early.focus();
 
@@ -57,11 +60,7 @@ it('keeps what was typed, and the focus, in the box the HTML showed before the a
 });
 
 it("keeps what was typed into the HTML's box while the app's first render was under way", async () => {
-  const root = document.createElement('div');
-  root.id = 'root';
-  root.innerHTML = '<form role="search"><input type="search" name="q" data-prerendered></form>';
-  document.body.append(root);
-  const early = root.querySelector('input')!;
+  const { root, early } = prerenderedPage();
   early.value = 'think';
   // Drawn after the navbar's box, before the app's page replaces the HTML's: the
   // visitor's typing goes on meanwhile.

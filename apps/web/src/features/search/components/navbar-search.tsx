@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { messages } from '../../../lib/messages.ts';
+import { prerenderedMark } from '../../../lib/prerender.ts';
 
 type NavbarSearchProps = {
   /** Called after navigating, e.g. to close the phone menu. */
@@ -78,8 +79,7 @@ export function NavbarSearch({ onDone, className = '' }: NavbarSearchProps) {
     >
       <input
         ref={input}
-        // Marks the box the build writes into the HTML (it renders without a document).
-        data-prerendered={typeof document === 'undefined' ? '' : undefined}
+        data-prerendered={prerenderedMark}
         type="search"
         name="q"
         className="input input-sm join-item w-full min-w-0"
