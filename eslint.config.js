@@ -8,6 +8,8 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      // The web client built for Node (apps/web dist-prerender), which the server loads.
+      '**/dist-prerender/**',
       '**/node_modules/**',
       'data/**',
       'test-results/**',

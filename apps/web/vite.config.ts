@@ -55,8 +55,41 @@ function scriptsAfterFirstPaint(): Plugin {
   };
 }
 
+/**
+ * Chrome compiles a function the first time it runs, on the main thread, unless told
+ * the whole file runs at load: then it compiles it while downloading, on another
+ * thread (V8's explicit compile hints, Chrome 136+; other browsers ignore the comment).
+ * Home's entry chunk (React, the router, the query cache, the layout) nearly all runs
+ * before the page answers taps; compiling it lazily was a quarter of that work.
+ */
+function compileEntryWhileDownloading(): Plugin {
+  const hint = '//# allFunctionsCalledOnLoad\n';
+  return {
+    name: 'compile-entry-while-downloading',
+    apply: 'build',
+    // After Vite's own changes, which put a line of their own at the top.
+    enforce: 'post',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const output of Object.values(bundle)) {
+          if (output.type !== 'chunk' || !output.isEntry) continue;
+          output.code = hint + output.code;
+          // One line more at the top: the source map's lines move down by one.
+          const map = bundle[`${output.fileName}.map`];
+          if (map?.type === 'asset') {
+            const parsed = JSON.parse(String(map.source)) as { mappings: string };
+            parsed.mappings = `;${parsed.mappings}`;
+            map.source = JSON.stringify(parsed);
+          }
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), scriptsAfterFirstPaint()],
+  plugins: [react(), tailwindcss(), scriptsAfterFirstPaint(), compileEntryWhileDownloading()],
   resolve: {
     // React Router's package points every import at its development build, whose only
     // difference is its warnings switched on; the built app takes the production one.

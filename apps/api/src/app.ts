@@ -24,7 +24,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createImageStorage, type ImageStorage } from './modules/images/image-storage.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { myProductsRoutes } from './modules/products/my-products.routes.ts';
-import { firstPaintPreloads } from './modules/products/page-preloads.ts';
+import { firstPaint, type RenderCataloguePage } from './modules/products/page-preloads.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
@@ -56,6 +56,8 @@ export type AppOptions = {
   /** Tests point the real Stripe SDK at a local server. */
   stripeClient?: Stripe;
   logger?: FastifyServerOptions['logger'];
+  /** Draws search and category pages on the server (server.ts loads the web build's). */
+  renderCataloguePage?: RenderCataloguePage;
 };
 
 /** Builds the whole HTTP app without listening, so tests can use app.inject(). */
@@ -155,7 +157,8 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(staticClientPlugin, {
     distDir: config.webDistDir,
-    headTags: firstPaintPreloads(app, db),
+    firstPaint: firstPaint(app, db, options.renderCataloguePage, config.firstPaintDeadlineMs),
+    firstPaintDeadlineMs: config.firstPaintDeadlineMs,
   });
   return app;
 }

@@ -29,6 +29,11 @@ const envSchema = z.object({
   PAYMENT_HOLD_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
   /** How long Home's lists are reused between writes (0: query every time). */
   LIST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /**
+   * How long a page waits for the extras of its first paint (its preloads, for search
+   * and category pages the page drawn with its results) before going out without them.
+   */
+  FIRST_PAINT_DEADLINE_MS: z.coerce.number().int().min(0).max(10_000).default(150),
   /** How long SIGTERM waits for requests in flight before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /**
@@ -83,6 +88,8 @@ export type Config = {
   paymentHoldSeconds: number;
   /** How long Home's lists are reused; writes through this instance clear them at once. */
   listCacheMs: number;
+  /** How long a page waits for its first paint's extras before going out without them. */
+  firstPaintDeadlineMs: number;
   /** On SIGTERM, how long requests in flight may take before the process exits (status 1). */
   shutdownTimeoutMs: number;
   /** Fastify's `trustProxy`: who may tell us the client's address and protocol. */
@@ -150,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentHoldSeconds: e.PAYMENT_HOLD_SECONDS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     listCacheMs: e.LIST_CACHE_MS,
+    firstPaintDeadlineMs: e.FIRST_PAINT_DEADLINE_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     s3:

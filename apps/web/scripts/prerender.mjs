@@ -2,6 +2,8 @@
 // browser draws it before any script has run (issue 7: Lighthouse's first paint).
 //   dist/index.html    Home: the navbar, the banner, the welcome text, spinners
 //   dist/loading.html  every other page: the navbar and a spinner, until its code loads
+//   dist/page.html     the same with #root empty, for the API server to draw search and
+//                      category pages into (with dist-prerender/prerender.js)
 // The markup comes from the app's own components (src/prerender.tsx, built for Node
 // into dist-prerender by the `build` script), so it cannot drift from what React draws.
 import fs from 'node:fs';
@@ -59,17 +61,18 @@ function cataloguePreloads() {
 }
 
 /**
- * Home's first paint is complete in its HTML (the banner is its largest part), so its
- * scripts are fetched only once it is drawn: their modulepreloads become the start
- * script's data-preload (src/start-after-paint.js). Fetched at once, they took most
- * of a slow connection's bandwidth from the stylesheet and the banner.
+ * Home's first paint is complete in its HTML (the banner is its largest part), and so
+ * is a page the server draws, so their scripts are fetched only once it is drawn:
+ * their modulepreloads become the start script's data-preload
+ * (src/start-after-paint.js). Fetched at once, they took most of a slow connection's
+ * bandwidth from the stylesheet and the banner (or the first cards' pictures).
  */
 function fetchScriptsAfterFirstPaint(html) {
   // Each link with its line's indent and end, so no blank lines are left.
   const preloads = [...html.matchAll(/[ \t]*<link rel="modulepreload"[^>]* href="([^"]+)">\n?/g)];
-  if (preloads.length === 0) throw new Error('prerender: Home has no modulepreloads');
+  if (preloads.length === 0) throw new Error('prerender: the page has no modulepreloads');
   const start = /<script defer src="\/assets\/start-after-paint-[\w-]+\.js" data-src="([^"]+)">/;
-  if (!start.test(html)) throw new Error('prerender: Home has no start-after-paint script');
+  if (!start.test(html)) throw new Error('prerender: the page has no start-after-paint script');
   const hrefs = preloads.map((match) => match[1]).join(' ');
   return preloads
     .reduce((page, [link]) => page.replace(link, ''), html)
@@ -84,5 +87,13 @@ fs.writeFileSync(
   path.join(dist, 'loading.html'),
   page(renderLoadingPage()).replace('</head>', `${cataloguePreloads()}</head>`),
 );
-fs.rmSync(serverBuild, { recursive: true, force: true });
-console.log('prerender: wrote dist/index.html (Home) and dist/loading.html (other pages)');
+// The API server draws search and category pages into this one's #root, per request,
+// with dist-prerender's renderCataloguePage (which is why that build stays). Drawn,
+// they need no script to show, so like Home they fetch theirs after the first paint.
+fs.writeFileSync(
+  path.join(dist, 'page.html'),
+  fetchScriptsAfterFirstPaint(page('').replace('</head>', `${cataloguePreloads()}</head>`)),
+);
+console.log(
+  'prerender: wrote dist/index.html (Home), dist/loading.html (other pages) and dist/page.html (pages drawn by the server)',
+);

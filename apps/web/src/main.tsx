@@ -1,6 +1,8 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { readCataloguePageData, seedCataloguePage } from './app/catalogue-page-data.ts';
+import { trackScrollUntilTakeover } from './app/keep-scroll-on-takeover.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
 import { sessionQueryOptions } from './features/auth/api/get-session.ts';
@@ -21,19 +23,39 @@ const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
 const queryClient = createQueryClient();
+// A search or category page the server drew comes with the answers it drew it from.
+const pageData = readCataloguePageData();
+if (pageData) seedCataloguePage(queryClient, pageData);
 // Every page's navbar and guards need the session: ask now, while the page's own
 // code is still loading, rather than once it has drawn.
 void queryClient.prefetchQuery(sessionQueryOptions());
 
-// The first render replaces the page the build wrote into the HTML with the same
-// markup. As a transition React draws it in short slices instead of one long task
-// that would keep the page from answering a tap (Lighthouse's blocking time).
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={createRouter(queryClient)} />
-      </AppProviders>
-    </StrictMode>,
-  );
-});
+const router = createRouter(queryClient);
+const KeepScrollOnTakeover = trackScrollUntilTakeover();
+
+// The first render replaces the page the HTML holds with the same markup. As a
+// transition React draws it in short slices instead of one long task that would keep
+// the page from answering a tap (Lighthouse's blocking time).
+const renderApp = () =>
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+          <KeepScrollOnTakeover />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
+
+// Until the router has the page's code it draws the spinner: over a page the server
+// drew with its results, that would blank them for a moment. Such a page waits.
+if (pageData && !router.state.initialized) {
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    renderApp();
+  });
+} else {
+  renderApp();
+}

@@ -1,19 +1,32 @@
 /**
- * Build step (see scripts/prerender.mjs): the HTML of each page's first paint, so the
- * browser draws the navbar, and on Home the banner, before any script has run. It is
- * what the app draws first anyway (nothing is signed in or loaded yet); main.tsx then
- * replaces it with the same markup, so nothing moves.
+ * The HTML of each page's first paint, so the browser draws it before any script has
+ * run; main.tsx then replaces it with the same markup, so nothing moves.
+ * - At build time (scripts/prerender.mjs): Home (the navbar, the banner, spinners for
+ *   the lists) and the loading page, what the app draws first anyway.
+ * - Per request, in the API server (apps/api first-paint.ts): search and category
+ *   pages with their first results, from the answers the server has in hand.
  */
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { Route, Routes, StaticRouter } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { CataloguePageData } from '@laptops/shared/first-page';
+import { seedCataloguePage } from './app/catalogue-page-data.ts';
+import { RequireAuth } from './app/guards/require-auth.tsx';
 import { LoadingPage, SiteFrame } from './app/layouts/main-layout.tsx';
 import { AppProviders } from './app/providers.tsx';
+import { CategoryRoute } from './app/routes/category.tsx';
 import { HomeRoute } from './app/routes/home.tsx';
+import { SearchRoute } from './app/routes/search.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 
-function render(location: string, page: ReactNode): string {
+function render(
+  location: string,
+  page: ReactNode,
+  seed: (queryClient: QueryClient) => void = () => {},
+): string {
   const queryClient = createQueryClient();
+  seed(queryClient);
   const html = renderToString(
     <AppProviders queryClient={queryClient}>
       <StaticRouter location={location}>{page}</StaticRouter>
@@ -40,4 +53,30 @@ export function renderHomePage(): string {
  */
 export function renderLoadingPage(): string {
   return render('/loading', <LoadingPage />);
+}
+
+/**
+ * A search or category page (`url`: its path and query) with its first results, as the
+ * app draws it from the same answers (`data`, which the page's HTML also carries).
+ * The routes and guards are the router's (app/router.tsx).
+ */
+export function renderCataloguePage(url: string, data: CataloguePageData): string {
+  const location = new URL(url, 'http://page');
+  return render(
+    location.pathname + location.search,
+    <SiteFrame>
+      <Routes>
+        <Route path="/search" element={<SearchRoute />} />
+        <Route
+          path="/category/:id"
+          element={
+            <RequireAuth>
+              <CategoryRoute />
+            </RequireAuth>
+          }
+        />
+      </Routes>
+    </SiteFrame>,
+    (queryClient) => seedCataloguePage(queryClient, data),
+  );
 }

@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/test-app.ts';
-import { staticClientPlugin } from './static-client.ts';
+import { staticClientPlugin, type FirstPaint } from './static-client.ts';
 
 let t: TestContext;
 let distDir: string;
@@ -126,20 +126,22 @@ it('serves index.html on every client route from a build without loading.html', 
   }
 });
 
-it('sends a page at once without its preload hints when they fail or are slow', async () => {
+it('sends a page at once without its first paint extras when they fail or are slow', async () => {
   const app = Fastify();
   const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'laptops-dist-'));
   try {
     await fs.writeFile(path.join(dist, 'index.html'), '<head></head>Home');
     await fs.writeFile(path.join(dist, 'loading.html'), '<head></head>Loading');
+    await fs.writeFile(path.join(dist, 'page.html'), '<head></head><div id="root"></div>');
     let calls = 0;
     await app.register(staticClientPlugin, {
       distDir: dist,
-      headTags: async () => {
+      firstPaint: async () => {
         calls += 1;
         if (calls === 1) throw new Error('database down');
-        return new Promise<string[]>(() => {}); // never answers
+        return new Promise<FirstPaint>(() => {}); // never answers
       },
+      firstPaintDeadlineMs: 150,
     });
     for (const _ of ['failing', 'hanging']) {
       const started = Date.now();

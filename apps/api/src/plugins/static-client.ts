@@ -6,10 +6,23 @@ import fp from 'fastify-plugin';
 import { notFound } from '../lib/http-error.ts';
 import { acceptsGzip, gzip } from '../lib/gzip.ts';
 
+/** What a page's HTML gets besides what the build wrote into it (see `firstPaint`). */
+export type FirstPaint = {
+  /** Tags for the head: preloads, the data the page was drawn from. */
+  head: string[];
+  /** The page drawn on the server, for #root (else the build's first paint stays). */
+  root?: string;
+  /** The page shows what only this visitor may see: no shared cache may keep it. */
+  personal?: boolean;
+};
+
+const noFirstPaint: FirstPaint = { head: [] };
+
 /**
  * Serves the built web client. Hashed assets are cached for a year, other files for
- * a day; the pages are revalidated on every visit. Client routes get index.html (Home) or loading.html;
- * /api/* never does.
+ * a day; the pages are revalidated on every visit. Client routes get index.html
+ * (Home), page.html with the page drawn on the server (search and category pages), or
+ * loading.html; /api/* never does.
  */
 
 export const staticClientPlugin = fp(
@@ -17,13 +30,16 @@ export const staticClientPlugin = fp(
     app: FastifyInstance,
     options: {
       distDir: string | undefined;
-      /** Extra tags for a page's head (preloads of what the page will ask for first). */
-      headTags?: (request: FastifyRequest) => Promise<string[]>;
+      /** A page's preloads, and for some pages the page itself drawn on the server. */
+      firstPaint?: (request: FastifyRequest) => Promise<FirstPaint>;
+      /** How long a page waits for `firstPaint` before going out without it. */
+      firstPaintDeadlineMs: number;
     },
   ) => {
     const distDir = options.distDir;
     const hasClient = distDir !== undefined && fs.existsSync(path.join(distDir, 'index.html'));
     const hasLoadingPage = hasClient && fs.existsSync(path.join(distDir, 'loading.html'));
+    const hasServerPage = hasClient && fs.existsSync(path.join(distDir, 'page.html'));
 
     if (hasClient) {
       await app.register(fastifyStatic, {
@@ -61,19 +77,32 @@ export const staticClientPlugin = fp(
         pathname !== '/api' &&
         !path.extname(pathname);
       if (!wantsPage) throw notFound(`No such route: ${request.method} ${pathname}`);
-      // The build writes Home's first paint into index.html and every other page's
-      // (the navbar and a spinner) into loading.html; an older build has only index.html.
-      const page = pathname === '/' || !hasLoadingPage ? 'index.html' : 'loading.html';
-      let html = await fs.promises.readFile(path.join(distDir, page));
-      // Hints only: the page goes without them if they fail or are slow (a database
+      // Extras only: the page goes without them if they fail or are slow (a database
       // that is down or busy must not hold up the page itself).
-      const tags =
-        request.method === 'GET' && options.headTags
-          ? await withinDeadline(options.headTags(request), HEAD_TAGS_DEADLINE_MS)
-          : [];
-      if (tags.length > 0)
-        html = Buffer.from(html.toString().replace('</head>', () => `${tags.join('')}</head>`));
-      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      const paint =
+        request.method === 'GET' && options.firstPaint
+          ? await withinDeadline(options.firstPaint(request), options.firstPaintDeadlineMs)
+          : noFirstPaint;
+      const drawn = paint.root !== undefined && hasServerPage;
+      // The build writes Home's first paint into index.html, every other page's (the
+      // navbar and a spinner) into loading.html, and page.html with #root empty for a
+      // page drawn here; an older build has only index.html.
+      const page = drawn
+        ? 'page.html'
+        : pathname === '/' || !hasLoadingPage
+          ? 'index.html'
+          : 'loading.html';
+      let text = await fs.promises.readFile(path.join(distDir, page), 'utf8');
+      if (drawn) {
+        text = text.replace(EMPTY_ROOT, () => `<div id="root">${paint.root}</div>`);
+      }
+      const head = paint.head.filter(Boolean);
+      if (head.length > 0) text = text.replace('</head>', () => `${head.join('')}</head>`);
+      const html = Buffer.from(text);
+      reply
+        .header('cache-control', paint.personal ? 'private, no-cache' : 'no-cache')
+        // A drawn page depends on who asks (as /api/search does).
+        .header('vary', drawn ? 'accept-encoding, cookie' : 'accept-encoding');
       reply.type('text/html; charset=utf-8');
       // Compressed here: @fastify/compress only handles routes, and this is not one.
       if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(html);
@@ -82,13 +111,13 @@ export const staticClientPlugin = fp(
   },
 );
 
-/** How long a page waits for its preload hints before going without them. */
-const HEAD_TAGS_DEADLINE_MS = 150;
+/** page.html's #root, which a page drawn on the server fills. */
+const EMPTY_ROOT = '<div id="root"></div>';
 
-function withinDeadline(tags: Promise<string[]>, ms: number): Promise<string[]> {
+function withinDeadline(paint: Promise<FirstPaint>, ms: number): Promise<FirstPaint> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<string[]>((resolve) => {
-    timer = setTimeout(() => resolve([]), ms);
+  const late = new Promise<FirstPaint>((resolve) => {
+    timer = setTimeout(() => resolve(noFirstPaint), ms);
   });
-  return Promise.race([tags.catch(() => []), late]).finally(() => clearTimeout(timer));
+  return Promise.race([paint.catch(() => noFirstPaint), late]).finally(() => clearTimeout(timer));
 }

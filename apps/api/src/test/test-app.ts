@@ -54,7 +54,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
 
 export async function createTestContext(
   env: Record<string, string> = {},
-  overrides: Pick<AppOptions, 'stripeClient' | 'imageStorage'> = {},
+  overrides: Pick<AppOptions, 'stripeClient' | 'imageStorage' | 'renderCataloguePage'> = {},
 ): Promise<TestContext> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'laptops-test-'));
   const { database, drop } = await openTestDatabase();
@@ -68,6 +68,9 @@ export async function createTestContext(
     AUTH_RATE_LIMIT_PER_ACCOUNT: '100000',
     // Tests write through factories, which the list cache cannot see; it has its own test.
     LIST_CACHE_MS: '0',
+    // Test files share the machine's cores: a page must not go out undrawn for being
+    // slow here. The deadline has its own tests (static-client, first-paint).
+    FIRST_PAINT_DEADLINE_MS: '10000',
     ...env,
   });
   const imageStorage =

@@ -1,43 +1,67 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  cataloguePageDataId,
+  categoryPagePath,
+  type CataloguePageData,
+} from '@laptops/shared/first-page';
 import { firstRequestPaths, homeRequestPaths } from '@laptops/shared/first-requests';
 import { readFilters, searchRequestPath, type SearchFilters } from '@laptops/shared/search-filters';
 import { searchQuerySchema, type SearchResult } from '@laptops/shared/search';
 import type { Db } from '../../db/client.ts';
 import type { Viewer } from '../../plugins/auth.ts';
+import type { FirstPaint } from '../../plugins/static-client.ts';
+import { listCategories } from '../categories/categories.service.ts';
 import { searchProducts } from './search.service.ts';
+
+/**
+ * Draws a search or category page (its path and query) from its first answers: the
+ * web client's own components, built for Node (apps/web src/prerender.tsx).
+ */
+export type RenderCataloguePage = (url: string, data: CataloguePageData) => string;
 
 /** The key under which GET /api/search keeps an answer in the list cache. */
 export function searchCacheKey(viewer: Viewer | null, query: unknown): string {
   return `search:${viewer ? 'member' : 'guest'}:${JSON.stringify(query)}`;
 }
 
-const categoryPage = /^\/category\/([0-9a-f-]{36})\/?$/i;
-
 /**
- * What Home, a search or a category page will ask for as soon as its code runs, as
- * preload links for the page's HTML. Home: the session and its three lists. Search and
- * category pages: the session, the category names, the first results
- * (the very request the page makes: searchRequestPath) and the first card's picture,
- * the page's largest paint. The browser fetches them while it downloads the code,
- * instead of one after the other once the code has run. The results are made here
- * and kept in the list cache, so the page's own request is answered from it.
+ * What a page's HTML gets besides what the build wrote into it.
+ *
+ * Search and category pages are drawn here with their first results (`render`), and
+ * their HTML carries the answers they were drawn from (the session, the category
+ * names, the first results), so the visitor sees the laptops before any script has
+ * run and the app starts from those answers instead of asking again. Without
+ * `render` (no web build), or when drawing fails, they get preload links for those
+ * requests instead, so the browser fetches them while it downloads the code.
+ * Either way the first card's picture, the page's largest paint, is preloaded.
+ *
+ * Home: preload links for the session and its three lists (the same for everyone).
+ *
+ * The results are made here and kept in the list cache, so a request for them by the
+ * page (a preload, or the app refreshing them) is answered from it.
  */
-export function firstPaintPreloads(app: FastifyInstance, db: Db) {
-  return async (request: FastifyRequest): Promise<string[]> => {
+export function firstPaint(
+  app: FastifyInstance,
+  db: Db,
+  render: RenderCataloguePage | undefined,
+  deadlineMs: number,
+) {
+  return async (request: FastifyRequest): Promise<FirstPaint> => {
+    const started = Date.now();
     const url = new URL(request.url, 'http://page');
-    // Home draws its three lists as soon as its code runs; asked for here, they arrive
-    // while the code downloads instead of after it (they are the same for everyone).
-    if (url.pathname === '/') return homeRequestPaths.map(preloadFetch);
-    const categoryId = categoryPage.exec(url.pathname)?.[1];
-    if (!categoryId && url.pathname !== '/search') return [];
+    if (url.pathname === '/') return { head: homeRequestPaths.map(preloadFetch) };
+    const categoryId = categoryPagePath.exec(url.pathname)?.[1];
+    if (!categoryId && url.pathname !== '/search') return { head: [] };
     const viewer = await request.getViewer();
     // A category page is for signed-in users: anyone else is sent to the login page.
-    if (categoryId && !viewer) return [preloadFetch(firstRequestPaths.session)];
+    if (categoryId && !viewer) return { head: [preloadFetch(firstRequestPaths.session)] };
 
     const filters: SearchFilters = categoryId
       ? { ...readFilters(url.searchParams), category: categoryId }
       : readFilters(url.searchParams);
-    const apiPath = searchRequestPath(filters, { includeSold: Boolean(categoryId) });
+    // As the page reads its address (the web client's searchPageRequest).
+    const scope = { includeSold: Boolean(categoryId) };
+    const apiPath = searchRequestPath(filters, scope);
     const links = [
       preloadFetch(firstRequestPaths.session),
       preloadFetch(firstRequestPaths.categories),
@@ -46,18 +70,53 @@ export function firstPaintPreloads(app: FastifyInstance, db: Db) {
     const query = searchQuerySchema.safeParse(
       Object.fromEntries(new URL(apiPath, 'http://page').searchParams),
     );
-    if (!query.success) return links;
+    if (!query.success) return { head: links };
     const cached = await app.listCache
       .remember(searchCacheKey(viewer, query.data), () => searchProducts(db, query.data, viewer))
       .catch(() => undefined);
-    const first = cached && (JSON.parse(cached.json) as SearchResult).products[0];
-    if (first) {
-      links.push(
-        `<link rel="preload" as="image" href="${escapeAttribute(first.thumbnail)}" fetchpriority="high">`,
-      );
+    if (!cached) return { head: links };
+    const results = JSON.parse(cached.json) as SearchResult;
+    const first = results.products[0];
+    const picture = first
+      ? [
+          `<link rel="preload" as="image" href="${escapeAttribute(first.thumbnail)}" fetchpriority="high">`,
+        ]
+      : [];
+    // Past the deadline the page has gone out without this: drawing it would only hold
+    // up the requests behind it.
+    if (!render || Date.now() - started > deadlineMs) {
+      return { head: [...links, ...picture] };
     }
-    return links;
+
+    try {
+      const data: CataloguePageData = {
+        session: viewer,
+        categories: await listCategories(db),
+        search: { filters, scope, results },
+      };
+      const markup = render(url.pathname + url.search, data);
+      // React puts the preloads it finds (pictures) first: they belong in the head.
+      const hoisted = /^(?:<link [^>]*\/>)*/.exec(markup)?.[0] ?? '';
+      return {
+        head: [
+          ...picture,
+          hoisted,
+          `<script type="application/json" id="${cataloguePageDataId}">${scriptJson(data)}</script>`,
+        ],
+        root: markup.slice(hoisted.length),
+        // The signed-in visitor's name and what members see of sellers.
+        personal: viewer !== null,
+      };
+    } catch (error) {
+      request.log.error({ err: error }, 'could not draw the page; the app will');
+      return { head: [...links, ...picture] };
+    }
   };
+}
+
+/** JSON inside a <script> element: no `<` that could close it or open a comment. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replaceAll('<', '\\u003c');
 }
 
 /** `crossorigin` makes the preload's request the same as the page's fetch(). */

@@ -2,9 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import type { SearchResult } from '@laptops/shared/search';
 import { apiRequest, serverChecked } from '../../../lib/api-client.ts';
 import { readFilters, searchRequestPath, type SearchFilters } from '@laptops/shared/search-filters';
-
-/** What a page asks for besides the user's filters: a category page lists sold laptops too. */
-export type SearchScope = { includeSold?: boolean };
+import { searchQueryKey, type SearchScope } from './search-query-key.ts';
 
 /**
  * What a search page asks for: the filters in its URL. A category page adds the
@@ -27,7 +25,7 @@ export function searchProducts(filters: SearchFilters, scope: SearchScope = {}, 
 
 export const searchInfiniteQueryOptions = (filters: SearchFilters, scope: SearchScope = {}) =>
   infiniteQueryOptions({
-    queryKey: ['products', 'search', filters, scope],
+    queryKey: searchQueryKey(filters, scope),
     queryFn: ({ pageParam }) => searchProducts(filters, scope, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,

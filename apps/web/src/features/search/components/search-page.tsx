@@ -207,7 +207,9 @@ function FilterPanel({ filters, showCategory, onApply, onClear }: FilterPanelPro
     <details
       open={desktop || open}
       onToggle={(event) => setOpen(event.currentTarget.open)}
-      className="rounded-box border border-base-300 bg-base-100 lg:sticky lg:top-20"
+      // A page the server drew has the disclosure closed (it cannot know the width);
+      // on a desktop its form shows anyway until the app opens it.
+      className="rounded-box border border-base-300 bg-base-100 lg:sticky lg:top-20 lg:[&::details-content]:[content-visibility:visible]"
     >
       <summary className="cursor-pointer px-4 py-3 font-semibold lg:hidden">{t.filters}</summary>
       <form

@@ -1,0 +1,33 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { cataloguePageDataId, type CataloguePageData } from '@laptops/shared/first-page';
+import { sessionQueryKey } from '../features/auth/api/get-session.ts';
+import { categoriesQueryOptions } from '../features/categories/api/get-categories.ts';
+import { searchQueryKey } from '../features/search/api/search-query-key.ts';
+
+/**
+ * Puts a search or category page's first answers into the query cache, under the keys
+ * its queries use, as if they had just been fetched. The server does this before
+ * drawing the page (src/prerender.tsx) and the app before its first render, so both
+ * draw the same page and the app asks for nothing the HTML already holds.
+ */
+export function seedCataloguePage(queryClient: QueryClient, data: CataloguePageData) {
+  const { filters, scope, results } = data.search;
+  queryClient.setQueryData(sessionQueryKey, data.session);
+  queryClient.setQueryData(categoriesQueryOptions().queryKey, data.categories);
+  queryClient.setQueryData(searchQueryKey(filters, scope), {
+    pages: [results],
+    pageParams: [undefined],
+  });
+}
+
+/** The data the server wrote into this page, if it drew it (apps/api first-paint.ts). */
+export function readCataloguePageData(): CataloguePageData | undefined {
+  const element = document.getElementById(cataloguePageDataId);
+  if (!element?.textContent) return undefined;
+  try {
+    return JSON.parse(element.textContent) as CataloguePageData;
+  } catch {
+    // A page that cannot be read is drawn as if the server had not: from requests.
+    return undefined;
+  }
+}

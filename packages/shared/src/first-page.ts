@@ -1,0 +1,26 @@
+import type { SessionUser } from './auth.ts';
+import type { Category } from './categories.ts';
+import type { SearchResult } from './search.ts';
+import type { SearchFilters } from './search-filters.ts';
+
+/**
+ * What the server writes into a search or category page's HTML beside the page's
+ * markup: the answers its first requests would get (the session, the category names,
+ * the first results). The app starts from them instead of asking again.
+ */
+export type CataloguePageData = {
+  session: SessionUser | null;
+  categories: Category[];
+  /**
+   * The first results, with the filters and scope the page reads from its address
+   * (its query cache key: the web client's searchPageRequest), so the app need not
+   * parse the address before its first render.
+   */
+  search: { filters: SearchFilters; scope: { includeSold: boolean }; results: SearchResult };
+};
+
+/** The id of the `<script type="application/json">` element that carries it. */
+export const cataloguePageDataId = 'catalogue-page-data';
+
+/** A category page's address; its id is the category's. */
+export const categoryPagePath = /^\/category\/([0-9a-f-]{36})\/?$/i;
