@@ -1,36 +1,15 @@
-import fs from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { cataloguePageDataId } from '@laptops/shared/first-page';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/seed-demo.ts';
 import { resolveAuthSecret } from './lib/auth-secret.ts';
 import { createImageStorage } from './modules/images/image-storage.ts';
-import type { RenderCataloguePage } from './modules/products/page-preloads.ts';
+import { loadCataloguePageRenderer } from './modules/products/catalogue-page-renderer.ts';
 
 const config = loadConfig();
 const webDistDir = config.webDistDir ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
-
-/**
- * The web client's components built for Node (`npm run build`: apps/web/dist-prerender),
- * which draw search and category pages here. Always this checkout's build, like the
- * server's own code (WEB_DIST_DIR only moves the files it serves). Without it, those
- * pages are drawn by the browser.
- */
-async function loadCataloguePageRenderer(): Promise<RenderCataloguePage | undefined> {
-  const file = fileURLToPath(new URL('../../web/dist-prerender/prerender.js', import.meta.url));
-  if (!fs.existsSync(file)) return undefined;
-  try {
-    const built = (await import(pathToFileURL(file).href)) as {
-      renderCataloguePage?: RenderCataloguePage;
-    };
-    return built.renderCataloguePage;
-  } catch (error) {
-    // The pages still work, drawn by the browser; the server must not fail to start.
-    console.error('Search and category pages will be drawn by the browser:', error);
-    return undefined;
-  }
-}
 
 const database = config.databaseUrl
   ? await openDatabase({ databaseUrl: config.databaseUrl })
@@ -39,12 +18,19 @@ await database.migrate();
 
 // S3 when configured (shared by every instance), else DATA_DIR/images.
 const imageStorage = createImageStorage(config);
+// Always this checkout's build, like the server's own code; WEB_DIST_DIR only moves
+// the files it serves (and must be the same build's for pages to be drawn here).
+const renderCataloguePage = await loadCataloguePageRenderer(
+  fileURLToPath(new URL('../../web/dist-prerender', import.meta.url)),
+  webDistDir,
+  (message) => console.warn(message),
+);
 const app = await buildApp({
   config: { ...config, webDistDir },
   database,
   authSecret: resolveAuthSecret(config.authSecret, config.dataDir),
   imageStorage,
-  renderCataloguePage: await loadCataloguePageRenderer(),
+  renderCataloguePage,
   logger:
     config.env === 'production'
       ? { level: config.logLevel }
@@ -58,10 +44,13 @@ if (config.seedDemo && (await seedDemoData(database.db, imageStorage))) {
   app.log.info('seeded the demo marketplace (accounts are listed in the README)');
 }
 
-// One search page drawn before listening warms up what drawing it takes (React's server
-// code, the search's queries): a visitor's first page would miss its deadline and go
-// out undrawn.
-await app.inject({ method: 'GET', url: '/search' }).catch(() => undefined);
+// A search page drawn before listening warms up what drawing it takes (the search's
+// queries, React's server code): cold, a visitor's first page would miss its deadline
+// and go out undrawn. So may the first try here, for the same reason.
+for (let attempt = 0; renderCataloguePage && attempt < 3; attempt += 1) {
+  const page = await app.inject({ method: 'GET', url: '/search' }).catch(() => undefined);
+  if (!page || page.body.includes(cataloguePageDataId)) break;
+}
 
 let shuttingDown = false;
 async function shutdown(signal: string) {

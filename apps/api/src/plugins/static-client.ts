@@ -12,7 +12,11 @@ export type FirstPaint = {
   head: string[];
   /** The page drawn on the server, for #root (else the build's first paint stays). */
   root?: string;
-  /** The page shows what only this visitor may see: no shared cache may keep it. */
+  /**
+   * The page shows what only this visitor may see: no cache may keep it. Not even the
+   * browser's: restored from it after they signed out, a page's embedded session would
+   * show the next person at that computer their name and what members see of sellers.
+   */
   personal?: boolean;
 };
 
@@ -100,7 +104,7 @@ export const staticClientPlugin = fp(
       if (head.length > 0) text = text.replace('</head>', () => `${head.join('')}</head>`);
       const html = Buffer.from(text);
       reply
-        .header('cache-control', paint.personal ? 'private, no-cache' : 'no-cache')
+        .header('cache-control', paint.personal ? 'private, no-store' : 'no-cache')
         // A drawn page depends on who asks (as /api/search does).
         .header('vary', drawn ? 'accept-encoding, cookie' : 'accept-encoding');
       reply.type('text/html; charset=utf-8');

@@ -113,7 +113,7 @@ describe('a search page', () => {
 });
 
 describe('a category page', () => {
-  it('is drawn for a member with their session, and kept out of shared caches', async () => {
+  it('is drawn for a member with their session, and kept out of every cache', async () => {
     const { body, data, cacheControl } = await page(`/category/${categoryId}`, { cookie });
     expect(body).toContain(`|${buyerEmail}|`);
     expect(data?.search.filters.category).toBe(categoryId);
@@ -126,7 +126,7 @@ describe('a category page', () => {
       ['email', 'id', 'image', 'isVerified', 'name', 'typeOfUser'].sort(),
     );
     expect(body).not.toContain(cookie.split('=')[1]?.split('.')[0] ?? 'no token');
-    expect(cacheControl).toBe('private, no-cache');
+    expect(cacheControl).toBe('private, no-store');
   });
 
   it('is not drawn for a visitor who is not signed in (they go to the login page)', async () => {

@@ -71,9 +71,13 @@ export function firstPaint(
       Object.fromEntries(new URL(apiPath, 'http://page').searchParams),
     );
     if (!query.success) return { head: links };
-    const cached = await app.listCache
-      .remember(searchCacheKey(viewer, query.data), () => searchProducts(db, query.data, viewer))
-      .catch(() => undefined);
+    // The category names only matter to a page drawn here: asked for beside the results.
+    const [cached, categories] = await Promise.all([
+      app.listCache
+        .remember(searchCacheKey(viewer, query.data), () => searchProducts(db, query.data, viewer))
+        .catch(() => undefined),
+      render ? listCategories(db).catch(() => undefined) : undefined,
+    ]);
     if (!cached) return { head: links };
     const results = JSON.parse(cached.json) as SearchResult;
     const first = results.products[0];
@@ -84,14 +88,14 @@ export function firstPaint(
       : [];
     // Past the deadline the page has gone out without this: drawing it would only hold
     // up the requests behind it.
-    if (!render || Date.now() - started > deadlineMs) {
+    if (!render || !categories || Date.now() - started > deadlineMs) {
       return { head: [...links, ...picture] };
     }
 
     try {
       const data: CataloguePageData = {
         session: viewer,
-        categories: await listCategories(db),
+        categories,
         search: { filters, scope, results },
       };
       const markup = render(url.pathname + url.search, data);
