@@ -44,6 +44,37 @@ test.describe('before any script has run', () => {
     await expect(page.getByTestId('spinner')).toHaveCount(0);
   });
 
+  test("a drawn page's filters already filter, and Clear clears them", async ({
+    page,
+    isMobile,
+  }) => {
+    await page.goto('/search?q=thinkpad');
+    // On a phone they are a disclosure, which the browser opens by itself.
+    if (isMobile) await page.getByText('Filters', { exact: true }).click();
+    const filters = page.getByRole('search', { name: 'Filters' });
+    await filters.getByLabel('Condition').selectOption('Excellent');
+    await filters.getByLabel('Sort by').selectOption('price_asc');
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+
+    await expect(page).toHaveURL(/\/search\?q=thinkpad&.*condition=Excellent.*&sort=price_asc$/);
+    await expect(page.getByRole('heading', { name: 'Results for "thinkpad"' })).toBeVisible();
+    const cards = page.getByRole('article');
+    await expect(cards.first()).toBeVisible();
+    for (const card of await cards.all()) await expect(card).toContainText('Excellent');
+    const prices = await cards.evaluateAll((all) =>
+      all.map((card) =>
+        Number(/\$([\d,.]+)/.exec(card.textContent ?? '')?.[1]?.replaceAll(',', '')),
+      ),
+    );
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+
+    if (isMobile) await page.getByText('Filters', { exact: true }).click();
+    await expect(filters.getByLabel('Condition')).toHaveValue('Excellent');
+    await filters.getByRole('link', { name: 'Clear' }).click();
+    await expect(page).toHaveURL(/\/search$/);
+    await expect(page.getByRole('heading', { name: 'Search laptops', level: 1 })).toBeVisible();
+  });
+
   test("a signed-in visitor's category page shows its laptops and their name", async ({
     page,
     request,

@@ -183,7 +183,7 @@ describe('SearchPage', () => {
     );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Results for "x1"');
 
-    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    await user.click(screen.getByRole('link', { name: 'Clear' }));
     expect(router.state.location.search).toBe('');
     expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('');
 

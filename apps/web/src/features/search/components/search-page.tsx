@@ -160,8 +160,8 @@ export function SearchPage({ renderGrid, category }: SearchPageProps) {
         key={filtersKey}
         filters={filters}
         showCategory={!category}
+        pathname={pathname}
         onApply={apply}
-        onClear={() => setSearchParams(new URLSearchParams())}
       />
       <section aria-label={t.results} className="min-w-0">
         {data !== undefined && products.length > 0 && (
@@ -179,15 +179,20 @@ type FilterPanelProps = {
   filters: SearchFilters;
   /** Off on a category page, where the category is fixed. */
   showCategory: boolean;
+  /** The page's path: where the form goes, and Clear's link (no filters). */
+  pathname: string;
   onApply: (filters: SearchFilters) => void;
-  onClear: () => void;
 };
 
 /**
  * A disclosure on phones, an always-open sidebar on desktop. Keyed by the URL's
  * filters, so Back and Clear reset what the form shows.
+ *
+ * The fields are named after the URL's parameters and the form goes to the page's
+ * path: on a page the server drew, the browser's own submit filters too, before the
+ * app has started or with JavaScript off (empty fields are read as not set).
  */
-function FilterPanel({ filters, showCategory, onApply, onClear }: FilterPanelProps) {
+function FilterPanel({ filters, showCategory, pathname, onApply }: FilterPanelProps) {
   const [draft, setDraft] = useState(filters);
   const [open, setOpen] = useState(false);
   const desktop = useSyncExternalStore(subscribeDesktop, isDesktop, () => false);
@@ -215,6 +220,7 @@ function FilterPanel({ filters, showCategory, onApply, onClear }: FilterPanelPro
       <form
         role="search"
         aria-label={t.filters}
+        action={pathname}
         className="flex flex-col gap-4 p-4"
         onSubmit={(event) => {
           event.preventDefault();
@@ -228,6 +234,7 @@ function FilterPanel({ filters, showCategory, onApply, onClear }: FilterPanelPro
           </label>
           <input
             id={field('q')}
+            name="q"
             type="search"
             className="input w-full"
             placeholder={t.queryPlaceholder}
@@ -244,6 +251,7 @@ function FilterPanel({ filters, showCategory, onApply, onClear }: FilterPanelPro
             </label>
             <select
               id={field('category')}
+              name="category"
               className="select w-full"
               value={draft.category}
               onChange={set('category')}
@@ -264,6 +272,7 @@ function FilterPanel({ filters, showCategory, onApply, onClear }: FilterPanelPro
           </label>
           <select
             id={field('condition')}
+            name="condition"
             className="select w-full"
             value={draft.condition}
             onChange={set('condition')}
@@ -289,6 +298,7 @@ function FilterPanel({ filters, showCategory, onApply, onClear }: FilterPanelPro
                 </span>
                 <input
                   id={field(key)}
+                  name={key}
                   type="number"
                   inputMode="decimal"
                   min={0}
@@ -308,6 +318,7 @@ function FilterPanel({ filters, showCategory, onApply, onClear }: FilterPanelPro
           </label>
           <input
             id={field('location')}
+            name="location"
             type="text"
             className="input w-full"
             placeholder={t.locationPlaceholder}
@@ -323,6 +334,7 @@ function FilterPanel({ filters, showCategory, onApply, onClear }: FilterPanelPro
           </label>
           <input
             id={field('maxYears')}
+            name="maxYears"
             type="number"
             inputMode="numeric"
             className="input w-full"
@@ -340,6 +352,7 @@ function FilterPanel({ filters, showCategory, onApply, onClear }: FilterPanelPro
           </label>
           <select
             id={field('sort')}
+            name="sort"
             className="select w-full"
             value={draft.sort}
             onChange={set('sort')}
@@ -356,17 +369,16 @@ function FilterPanel({ filters, showCategory, onApply, onClear }: FilterPanelPro
           <button type="submit" className="btn btn-primary flex-1">
             {t.apply}
           </button>
-          <button
-            type="button"
+          <Link
+            to={pathname}
             className="btn btn-ghost"
             onClick={() => {
               setDraft(defaultFilters);
               setOpen(false);
-              onClear();
             }}
           >
             {t.clear}
-          </button>
+          </Link>
         </div>
       </form>
     </details>
