@@ -6,6 +6,7 @@
 //                      category pages into (with dist-prerender/prerender.js)
 // The markup comes from the app's own components (src/prerender.tsx, built for Node
 // into dist-prerender by the `build` script), so it cannot drift from what React draws.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -90,9 +91,15 @@ fs.writeFileSync(
 // The API server draws search and category pages into this one's #root, per request,
 // with dist-prerender's renderCataloguePage (which is why that build stays). Drawn,
 // they need no script to show, so like Home they fetch theirs after the first paint.
+const serverPage = fetchScriptsAfterFirstPaint(
+  page('').replace('</head>', `${cataloguePreloads()}</head>`),
+);
+fs.writeFileSync(path.join(dist, 'page.html'), serverPage);
+// Which build dist-prerender belongs to: the server draws pages only into this page.html
+// (apps/api catalogue-page-renderer.ts), not into another build's served by WEB_DIST_DIR.
 fs.writeFileSync(
-  path.join(dist, 'page.html'),
-  fetchScriptsAfterFirstPaint(page('').replace('</head>', `${cataloguePreloads()}</head>`)),
+  path.join(serverBuild, 'page-html.sha256'),
+  createHash('sha256').update(serverPage).digest('hex'),
 );
 console.log(
   'prerender: wrote dist/index.html (Home), dist/loading.html (other pages) and dist/page.html (pages drawn by the server)',
