@@ -176,6 +176,34 @@ test.describe('the app starts once the prerendered page is on screen', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
   });
 
+  test('what a visitor typed into the drawn filters, and where, stays when the app takes over', async ({
+    page,
+    isMobile,
+  }) => {
+    const frames = await holdFrames(page);
+    await page.goto('/search?q=thinkpad');
+    const drawnForm = await page.locator('main form').elementHandle();
+    // On a phone the filters are a disclosure, opened by the visitor.
+    if (isMobile) await page.getByText('Filters', { exact: true }).click();
+    const filters = page.getByRole('search', { name: 'Filters' });
+    await filters.getByLabel('Condition').selectOption('Excellent');
+    await filters.getByLabel('Location').fill('Boston');
+    expect(await frames.started()).toBe(0);
+
+    await frames.releaseFrames();
+    // Polled from here: waitForFunction polls on animation frames, which were held back.
+    await expect.poll(() => drawnForm?.evaluate((form) => form.isConnected)).toBe(false);
+    // The app's own form, as the visitor left the drawn one.
+    await expect(filters.getByLabel('Location')).toHaveValue('Boston');
+    await expect(filters.getByLabel('Location')).toBeFocused();
+    await expect(filters.getByLabel('Condition')).toHaveValue('Excellent');
+    // And in the app's state: Enter applies them, through the app (no page load).
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=thinkpad&condition=Excellent&location=Boston$/);
+    expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+  });
+
   test('another page fetches its scripts at once, and runs them once a frame is drawn', async ({
     page,
   }) => {

@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { readCataloguePageData, seedCataloguePage } from './app/catalogue-page-data.ts';
-import { trackScrollUntilTakeover } from './app/keep-scroll-on-takeover.tsx';
+import { trackPlaceUntilTakeover } from './app/keep-place-on-takeover.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
 import { sessionQueryOptions } from './features/auth/api/get-session.ts';
@@ -31,7 +31,7 @@ if (pageData) seedCataloguePage(queryClient, pageData);
 void queryClient.prefetchQuery(sessionQueryOptions());
 
 const router = createRouter(queryClient);
-const KeepScrollOnTakeover = trackScrollUntilTakeover();
+const KeepPlaceOnTakeover = trackPlaceUntilTakeover();
 
 // The first render replaces the page the HTML holds with the same markup. As a
 // transition React draws it in short slices instead of one long task that would keep
@@ -42,7 +42,7 @@ const renderApp = () =>
       <StrictMode>
         <AppProviders queryClient={queryClient}>
           <RouterProvider router={router} />
-          <KeepScrollOnTakeover />
+          <KeepPlaceOnTakeover />
         </AppProviders>
       </StrictMode>,
     );

@@ -20,6 +20,16 @@
     const expanded = button.getAttribute('aria-expanded') === 'true';
     button.setAttribute('aria-expanded', String(!expanded));
   });
+  // A disclosure opened or closed on the page before the app takes it over is marked,
+  // so the app opens or closes its own the same (app/keep-place-on-takeover.tsx): its
+  // markup no longer says how it was drawn. Once the app's page has replaced this one,
+  // the listener goes.
+  const drawn = document.querySelector('main');
+  const markToggled = (event) => {
+    if (!drawn?.isConnected) document.removeEventListener('toggle', markToggled, true);
+    else if (event.target instanceof HTMLDetailsElement) event.target.dataset.toggled = '';
+  };
+  document.addEventListener('toggle', markToggled, true);
   let started = false;
   const start = () => {
     if (started) return;

@@ -1,0 +1,85 @@
+import { useLayoutEffect, useState } from 'react';
+
+/** The main area's controls: what a visitor can change or focus before the app runs. */
+const mainControls = () => [
+  ...(document
+    .querySelector('main')
+    ?.querySelectorAll('a[href],button,input,select,textarea,summary,details') ?? []),
+];
+
+/** A control's index, and its value or (a disclosure) whether it is open. */
+type Change = [index: number, state: string | boolean];
+
+/**
+ * What the visitor did to the page the HTML holds, read at the app's first render,
+ * before that replaces it.
+ */
+function readDrawnPlace() {
+  const controls = mainControls();
+  const changes: Change[] = [];
+  controls.forEach((control, index) => {
+    if (control instanceof HTMLDetailsElement) {
+      // Marked by the start script (src/start-after-paint.js): `open` is an attribute too.
+      if (control.hasAttribute('data-toggled')) changes.push([index, control.open]);
+    } else if (control instanceof HTMLSelectElement) {
+      if ([...control.options].some((option) => option.selected !== option.defaultSelected)) {
+        changes.push([index, control.value]);
+      }
+    } else if (
+      (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) &&
+      control.value !== control.defaultValue
+    ) {
+      changes.push([index, control.value]);
+    }
+  });
+  return {
+    changes,
+    focused: controls.findIndex((control) => control === document.activeElement),
+    count: controls.length,
+  };
+}
+
+/**
+ * Keeps the visitor's place when the app takes over the page the HTML holds
+ * (prerendered, or drawn by the server). The router's scroll restoration would send a
+ * first render to the top, and the app's markup, the same as the HTML's, has its
+ * fields as drawn and its disclosures closed: rendered after the router, this puts
+ * back the scroll position and, in the main area, what was typed, chosen, opened or
+ * closed, and the focus, in the same frame. Only the scroll position if the app's
+ * page does not have the same controls.
+ */
+export function trackPlaceUntilTakeover() {
+  let top = window.scrollY;
+  const track = () => {
+    top = window.scrollY;
+  };
+  window.addEventListener('scroll', track, { passive: true });
+  return function KeepPlaceOnTakeover() {
+    const [drawn] = useState(readDrawnPlace);
+    useLayoutEffect(() => {
+      window.removeEventListener('scroll', track);
+      if (top > 0) window.scrollTo(0, top);
+      const controls = mainControls();
+      if (controls.length !== drawn.count) return;
+      for (const [index, state] of drawn.changes) {
+        const control = controls[index];
+        if (control instanceof HTMLDetailsElement) {
+          control.open = state === true;
+          // Told at once, as a click on its summary would (the browser's own is queued).
+          control.dispatchEvent(new Event('toggle'));
+        } else if (control) {
+          // Set as typing would: the prototype's setter, as React's own on the element
+          // would hide the change from its onChange.
+          Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control), 'value')?.set?.call(
+            control,
+            state,
+          );
+          control.dispatchEvent(new Event('change', { bubbles: true }));
+        }
+      }
+      const focused = controls[drawn.focused];
+      if (focused instanceof HTMLElement) focused.focus({ preventScroll: true });
+    }, [drawn]);
+    return null;
+  };
+}
