@@ -1,13 +1,24 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { messages } from '../../lib/messages.ts';
-import { NotFoundGraphic } from '../not-found-graphic.tsx';
+import { withTimeout } from '../lazy-route.ts';
+
+// Loaded when first shown: Home's first download does not need it.
+const NotFoundGraphic = lazy(
+  withTimeout(async () => ({
+    default: (await import('../not-found-graphic.tsx')).NotFoundGraphic,
+  })),
+);
 
 /** Any unknown path: the animated 404 graphic and a way home, nothing else. */
 export function NotFoundRoute() {
   const t = messages.errors;
   return (
     <section className="flex flex-col items-center gap-4 py-10 text-center">
-      <NotFoundGraphic />
+      {/* The graphic's size (its viewBox), so nothing moves when it comes in. */}
+      <Suspense fallback={<div className="aspect-[420/300] w-full max-w-[420px]" />}>
+        <NotFoundGraphic />
+      </Suspense>
       <h1 className="text-3xl font-bold">{t.notFoundTitle}</h1>
       <p className="max-w-md text-base-content/75">{t.notFoundText}</p>
       <Link to="/" className="btn btn-primary">
