@@ -83,10 +83,10 @@ export const staticClientPlugin = fp(
       if (!wantsPage) throw notFound(`No such route: ${request.method} ${pathname}`);
       // Extras only: the page goes without them if they fail or are slow (a database
       // that is down or busy must not hold up the page itself).
-      const paint =
-        request.method === 'GET' && options.firstPaint
-          ? await withinDeadline(options.firstPaint(request), options.firstPaintDeadlineMs)
-          : noFirstPaint;
+      // HEAD too: its headers (length, caching) must be the ones GET would send.
+      const paint = options.firstPaint
+        ? await withinDeadline(options.firstPaint(request), options.firstPaintDeadlineMs)
+        : noFirstPaint;
       const drawn = paint.root !== undefined && hasServerPage;
       // The build writes Home's first paint into index.html, every other page's (the
       // navbar and a spinner) into loading.html, and page.html with #root empty for a

@@ -129,6 +129,17 @@ describe('a category page', () => {
     expect(cacheControl).toBe('private, no-store');
   });
 
+  it('answers HEAD with the headers GET gets', async () => {
+    const request = { url: `/category/${categoryId}`, headers: { cookie } };
+    const get = await t.app.inject({ method: 'GET', ...request });
+    const head = await t.app.inject({ method: 'HEAD', ...request });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    for (const name of ['cache-control', 'vary', 'content-type', 'content-length']) {
+      expect(head.headers[name], name).toBe(get.headers[name]);
+    }
+  });
+
   it('is not drawn for a visitor who is not signed in (they go to the login page)', async () => {
     const { body, data } = await page(`/category/${categoryId}`);
     expect(body).toContain('<div id="root">Loading</div>');
