@@ -6,6 +6,8 @@ import { etagOf } from './conditional-get.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     listCache: ListCache;
+    /** Pages as the server sends them to guests (page-preloads.ts), kept like the lists. */
+    pageCache: ListCache;
   }
 }
 
@@ -19,6 +21,8 @@ export type CachedJson = { json: string; etag: string; gzipped?: Promise<Buffer>
 export type ListCache = {
   /** The JSON of `key`, made by `produce` at most once per `ttlMs` (0: every time). */
   remember(key: string, produce: () => Promise<unknown>): Promise<CachedJson>;
+  /** The same for any value: one object for every request within `ttlMs`. */
+  rememberValue<T>(key: string, produce: () => Promise<T>): Promise<T>;
   clear(): void;
 };
 
@@ -36,22 +40,24 @@ export function createListCache(options: {
   const now = options.now ?? Date.now;
   const maxEntries = options.maxEntries ?? 1000;
   // Promises, so that many requests arriving together share one query.
-  const entries = new Map<string, { body: Promise<CachedJson>; expiresAt: number }>();
+  const entries = new Map<string, { value: Promise<unknown>; expiresAt: number }>();
+  function rememberValue<T>(key: string, produce: () => Promise<T>): Promise<T> {
+    if (options.ttlMs <= 0) return produce();
+    const entry = entries.get(key);
+    if (entry && entry.expiresAt > now()) return entry.value as Promise<T>;
+    const value = produce();
+    entries.delete(key);
+    if (entries.size >= maxEntries) {
+      const oldest = entries.keys().next().value;
+      if (oldest !== undefined) entries.delete(oldest);
+    }
+    entries.set(key, { value, expiresAt: now() + options.ttlMs });
+    value.catch(() => entries.delete(key));
+    return value;
+  }
   return {
-    remember(key, produce) {
-      if (options.ttlMs <= 0) return toCachedJson(produce);
-      const entry = entries.get(key);
-      if (entry && entry.expiresAt > now()) return entry.body;
-      const body = toCachedJson(produce);
-      entries.delete(key);
-      if (entries.size >= maxEntries) {
-        const oldest = entries.keys().next().value;
-        if (oldest !== undefined) entries.delete(oldest);
-      }
-      entries.set(key, { body, expiresAt: now() + options.ttlMs });
-      body.catch(() => entries.delete(key));
-      return body;
-    },
+    remember: (key, produce) => rememberValue(key, () => toCachedJson(produce)),
+    rememberValue,
     clear() {
       entries.clear();
     },
@@ -85,16 +91,23 @@ export async function sendJsonText(reply: FastifyReply, cached: CachedJson) {
 const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Home's lists and catalogue pages are the busiest answers and the same for every
- * visitor (or every signed-in visitor), so they are
- * kept for a moment instead of queried per request. Any successful write through
- * this instance forgets them at once, so a seller sees a new listing on the next
- * visit; another instance shows it within `ttlMs` (writes there are not seen here).
+ * Home's lists and catalogue pages (their results, and the pages drawn for guests)
+ * are the busiest answers and the same for every visitor (or every signed-in
+ * visitor), so they are kept for a moment instead of made per request. Any successful
+ * write through this instance forgets them at once, so a seller sees a new listing on
+ * the next visit; another instance shows it within `ttlMs` (writes there are not seen
+ * here).
  */
 export const listCachePlugin = fp(async (app: FastifyInstance, options: { ttlMs: number }) => {
-  const cache = createListCache({ ttlMs: options.ttlMs });
-  app.decorate('listCache', cache);
+  const lists = createListCache({ ttlMs: options.ttlMs });
+  // A drawn page is a few times the size of its results' JSON: fewer are kept.
+  const pages = createListCache({ ttlMs: options.ttlMs, maxEntries: 100 });
+  app.decorate('listCache', lists);
+  app.decorate('pageCache', pages);
   app.addHook('onResponse', async (request, reply) => {
-    if (writeMethods.has(request.method) && reply.statusCode < 400) cache.clear();
+    if (writeMethods.has(request.method) && reply.statusCode < 400) {
+      lists.clear();
+      pages.clear();
+    }
   });
 });

@@ -13,6 +13,11 @@ export type FirstPaint = {
   /** The page drawn on the server, for #root (else the build's first paint stays). */
   root?: string;
   /**
+   * Handed out to many requests for a moment (a guest's page, Home: page-preloads.ts
+   * keeps them): the page's bytes are made once and kept with it.
+   */
+  shared?: boolean;
+  /**
    * The page shows what only this visitor may see: no cache may keep it. Not even the
    * browser's: restored from it after they signed out, a page's embedded session would
    * show the next person at that computer their name and what members see of sellers.
@@ -91,29 +96,47 @@ export const staticClientPlugin = fp(
       // The build writes Home's first paint into index.html, every other page's (the
       // navbar and a spinner) into loading.html, and page.html with #root empty for a
       // page drawn here; an older build has only index.html.
-      const page = drawn
+      const file = drawn
         ? 'page.html'
         : pathname === '/' || !hasLoadingPage
           ? 'index.html'
           : 'loading.html';
-      let text = await fs.promises.readFile(path.join(distDir, page), 'utf8');
-      if (drawn) {
-        text = text.replace(EMPTY_ROOT, () => `<div id="root">${paint.root}</div>`);
+      const makeBytes = async (): Promise<PageBytes> => {
+        let text = await fs.promises.readFile(path.join(distDir, file), 'utf8');
+        if (drawn) {
+          text = text.replace(EMPTY_ROOT, () => `<div id="root">${paint.root}</div>`);
+        }
+        const head = paint.head.filter(Boolean);
+        if (head.length > 0) text = text.replace('</head>', () => `${head.join('')}</head>`);
+        return { html: Buffer.from(text) };
+      };
+      let bytes: Promise<PageBytes>;
+      if (paint.shared) {
+        bytes = sharedPageBytes.get(paint) ?? makeBytes();
+        sharedPageBytes.set(paint, bytes);
+        bytes.catch(() => sharedPageBytes.delete(paint));
+      } else {
+        bytes = makeBytes();
       }
-      const head = paint.head.filter(Boolean);
-      if (head.length > 0) text = text.replace('</head>', () => `${head.join('')}</head>`);
-      const html = Buffer.from(text);
+      const page = await bytes;
       reply
         .header('cache-control', paint.personal ? 'private, no-store' : 'no-cache')
         // A drawn page depends on who asks (as /api/search does).
         .header('vary', drawn ? 'accept-encoding, cookie' : 'accept-encoding');
       reply.type('text/html; charset=utf-8');
       // Compressed here: @fastify/compress only handles routes, and this is not one.
-      if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(html);
-      return reply.header('content-encoding', 'gzip').send(await gzip(html));
+      if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(page.html);
+      page.gzipped ??= gzip(page.html);
+      return reply.header('content-encoding', 'gzip').send(await page.gzipped);
     });
   },
 );
+
+/** A page as sent: its HTML, and compressed once a browser asks for that. */
+type PageBytes = { html: Buffer; gzipped?: Promise<Buffer> };
+
+/** The bytes of each shared first paint, for as long as that paint is handed out. */
+const sharedPageBytes = new WeakMap<FirstPaint, Promise<PageBytes>>();
 
 /** page.html's #root, which a page drawn on the server fills. */
 const EMPTY_ROOT = '<div id="root"></div>';

@@ -1,10 +1,12 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CataloguePageData } from '@laptops/shared/first-page';
 import { createCategory, createProduct, createUser } from '../../db/seed/factories.ts';
 import { createTestContext, signIn, type TestContext } from '../../test/test-app.ts';
+import { uploadTestImage } from '../../test/upload-helper.ts';
 
 // Search and category pages are drawn by the server with their first results, and
 // their HTML carries the answers they were drawn from. The drawing itself is the web
@@ -173,4 +175,72 @@ it('goes out undrawn, without waiting, when drawing would pass FIRST_PAINT_DEADL
   } finally {
     await hurried.close();
   }
+});
+
+describe('with the list cache on', () => {
+  let cached: TestContext;
+  let drawn: string[];
+  let seller: Awaited<ReturnType<typeof createUser>>;
+
+  beforeAll(async () => {
+    drawn = [];
+    cached = await createTestContext(
+      { WEB_DIST_DIR: distDir, LIST_CACHE_MS: '60000' },
+      {
+        renderCataloguePage: (url, data) => {
+          drawn.push(`${url} for ${data.session?.email ?? 'a guest'}`);
+          return drawPage(url, data);
+        },
+      },
+    );
+    seller = await createUser(cached.database.db, { typeOfUser: 'seller' });
+    await createProduct(cached.database.db, {
+      sellerId: seller.id,
+      categoryId: (await createCategory(cached.database.db)).id,
+      name: 'Cachedbook One',
+    });
+  });
+  afterAll(async () => {
+    await cached?.close();
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    cached.app.inject({ method: 'GET', url, headers });
+
+  it("draws a guest's page once for every guest, until a write comes through the app", async () => {
+    const first = await get('/search?q=cachedbook');
+    const again = await get('/search?q=cachedbook');
+    const gzipped = await get('/search?q=cachedbook', { 'accept-encoding': 'gzip' });
+    expect(drawn).toEqual(['/search?q=cachedbook for a guest']);
+    expect(first.body).toContain('Cachedbook One');
+    expect(again.body).toBe(first.body);
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(first.body);
+
+    // A member's page is theirs: drawn for each request, and never handed to a guest.
+    const cookie = await signIn(cached.app, seller.email, seller.password);
+    await get('/search?q=cachedbook', { cookie });
+    await get('/search?q=cachedbook', { cookie });
+    expect(drawn.filter((line) => line.endsWith(seller.email))).toHaveLength(2);
+    expect((await get('/search?q=cachedbook')).body).not.toContain(seller.email);
+
+    const posted = await cached.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: { cookie },
+      payload: {
+        name: 'Cachedbook Two',
+        image: await uploadTestImage(cached.app, cookie),
+        location: 'Austin, TX',
+        category: (await createCategory(cached.database.db)).id,
+        conditionType: 'Good',
+        mobileNumber: '+1 512 555 0100',
+        originalPrice: 1000,
+        resalePrice: 500,
+        yearsOfUse: 1,
+        description: 'Fresh listing.',
+      },
+    });
+    expect(posted.statusCode).toBe(201);
+    expect((await get('/search?q=cachedbook')).body).toContain('Cachedbook Two');
+  });
 });

@@ -49,13 +49,33 @@ export function firstPaint(
   return async (request: FastifyRequest): Promise<FirstPaint> => {
     const started = Date.now();
     const url = new URL(request.url, 'http://page');
-    if (url.pathname === '/') return { head: homeRequestPaths.map(preloadFetch) };
+    if (url.pathname === '/') {
+      return app.pageCache.rememberValue('/', async () => ({
+        head: homeRequestPaths.map(preloadFetch),
+        shared: true,
+      }));
+    }
     const categoryId = categoryPagePath.exec(url.pathname)?.[1];
     if (!categoryId && url.pathname !== '/search') return { head: [] };
     const viewer = await request.getViewer();
     // A category page is for signed-in users: anyone else is sent to the login page.
     if (categoryId && !viewer) return { head: [preloadFetch(firstRequestPaths.session)] };
+    if (viewer) return cataloguePage(request, url, categoryId, viewer, started);
+    // A guest's page is every guest's: drawn once, and handed out for a moment (a page
+    // costs some 40 times its results' JSON to draw and compress).
+    return app.pageCache.rememberValue(url.pathname + url.search, async () => ({
+      ...(await cataloguePage(request, url, categoryId, null, started)),
+      shared: true,
+    }));
+  };
 
+  async function cataloguePage(
+    request: FastifyRequest,
+    url: URL,
+    categoryId: string | undefined,
+    viewer: Viewer | null,
+    started: number,
+  ): Promise<FirstPaint> {
     const filters: SearchFilters = categoryId
       ? { ...readFilters(url.searchParams), category: categoryId }
       : readFilters(url.searchParams);
@@ -115,7 +135,7 @@ export function firstPaint(
       request.log.error({ err: error }, 'could not draw the page; the app will');
       return { head: [...links, ...picture] };
     }
-  };
+  }
 }
 
 /** JSON inside a <script> element: no `<` that could close it or open a comment. */
