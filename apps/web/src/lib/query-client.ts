@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiRequestError } from './api-client.ts';
 
 /** SPEC.md section 9: 3 retries, backoff from 1 s capped at 30 s, cache kept 5 minutes. */
@@ -23,4 +23,15 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+}
+
+/**
+ * After a write: every query under these keys asks again. A request already under way
+ * may have been answered from before the write, so it is cancelled first; invalidating
+ * alone lets a query's first request (a new search, its rows still the previous one's)
+ * finish and show the old state.
+ */
+export async function refreshAfterWrite(queryClient: QueryClient, keys: QueryKey[]) {
+  await Promise.all(keys.map((queryKey) => queryClient.cancelQueries({ queryKey })));
+  await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }

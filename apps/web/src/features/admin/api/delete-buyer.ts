@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deletedCountSchema } from '@laptops/shared/products';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshAfterWrite } from '../../../lib/query-client.ts';
 
 /** DELETE /api/allBuyers?email=: soft-deletes a buyer; their unpaid bookings are cancelled. */
 export function deleteBuyer(email: string) {
@@ -13,11 +14,6 @@ export function useDeleteBuyer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteBuyer,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin'] }),
-        queryClient.invalidateQueries({ queryKey: ['products'] }),
-        queryClient.invalidateQueries({ queryKey: ['categories'] }),
-      ]),
+    onSuccess: () => refreshAfterWrite(queryClient, [['admin'], ['products'], ['categories']]),
   });
 }

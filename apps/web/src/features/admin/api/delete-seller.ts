@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deletedCountSchema } from '@laptops/shared/products';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshAfterWrite } from '../../../lib/query-client.ts';
 
 /** DELETE /api/deleteSeller?email=: soft-deletes a seller and withdraws their unsold listings. */
 export function deleteSeller(email: string) {
@@ -13,11 +14,6 @@ export function useDeleteSeller() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteSeller,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin'] }),
-        queryClient.invalidateQueries({ queryKey: ['products'] }),
-        queryClient.invalidateQueries({ queryKey: ['categories'] }),
-      ]),
+    onSuccess: () => refreshAfterWrite(queryClient, [['admin'], ['products'], ['categories']]),
   });
 }

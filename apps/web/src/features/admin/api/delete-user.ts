@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deletedCountSchema } from '@laptops/shared/products';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshAfterWrite } from '../../../lib/query-client.ts';
 
 /** DELETE /api/deleteUser?email=: soft-deletes any account (409 for yourself or the last admin). */
 export function deleteUser(email: string) {
@@ -13,11 +14,6 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteUser,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin'] }),
-        queryClient.invalidateQueries({ queryKey: ['products'] }),
-        queryClient.invalidateQueries({ queryKey: ['categories'] }),
-      ]),
+    onSuccess: () => refreshAfterWrite(queryClient, [['admin'], ['products'], ['categories']]),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { modifiedCountSchema } from '@laptops/shared/products';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshAfterWrite } from '../../../lib/query-client.ts';
 
 /** PUT /api/reports/:id/dismiss: resolves the report and keeps the product. */
 export function dismissReport(id: string) {
@@ -13,6 +14,6 @@ export function useDismissReport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: dismissReport,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['admin'] })]),
+    onSuccess: () => refreshAfterWrite(queryClient, [['admin']]),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { modifiedCountSchema } from '@laptops/shared/products';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshAfterWrite } from '../../../lib/query-client.ts';
 
 /** PUT /api/makeAdmin?email=: turns a buyer or seller into an admin. */
 export function makeAdmin(email: string) {
@@ -13,6 +14,6 @@ export function useMakeAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: makeAdmin,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['admin'] })]),
+    onSuccess: () => refreshAfterWrite(queryClient, [['admin']]),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deletedCountSchema } from '@laptops/shared/products';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshAfterWrite } from '../../../lib/query-client.ts';
 
 /** DELETE /api/reports/:id: takes the reported product off the marketplace and resolves its reports. */
 export function removeReportedProduct(id: string) {
@@ -13,11 +14,6 @@ export function useRemoveReportedProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeReportedProduct,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin'] }),
-        queryClient.invalidateQueries({ queryKey: ['products'] }),
-        queryClient.invalidateQueries({ queryKey: ['categories'] }),
-      ]),
+    onSuccess: () => refreshAfterWrite(queryClient, [['admin'], ['products'], ['categories']]),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { modifiedCountSchema } from '@laptops/shared/products';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshAfterWrite } from '../../../lib/query-client.ts';
 
 /** PUT /api/verifySeller?email=: the seller's cards show the verified tick from now on. */
 export function verifySeller(email: string) {
@@ -13,11 +14,6 @@ export function useVerifySeller() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: verifySeller,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin'] }),
-        queryClient.invalidateQueries({ queryKey: ['products'] }),
-        queryClient.invalidateQueries({ queryKey: ['categories'] }),
-      ]),
+    onSuccess: () => refreshAfterWrite(queryClient, [['admin'], ['products'], ['categories']]),
   });
 }

@@ -3,6 +3,7 @@ import type { BookingFields } from '@laptops/shared/orders';
 import { insertResultSchema } from '@laptops/shared/products';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { myOrdersQueryKey } from './get-my-orders.ts';
+import { refreshAfterWrite } from '../../../lib/query-client.ts';
 
 export type BookProductInput = BookingFields & { productId: string };
 
@@ -18,10 +19,6 @@ export function useBookProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: bookProduct,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: myOrdersQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['products'] }),
-      ]),
+    onSuccess: () => refreshAfterWrite(queryClient, [myOrdersQueryKey, ['products']]),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deletedCountSchema } from '@laptops/shared/products';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { myOrdersQueryKey } from './get-my-orders.ts';
+import { refreshAfterWrite } from '../../../lib/query-client.ts';
 
 /** DELETE /api/myOrders/:id: cancels one of the buyer's bookings (a paid one is refused, 409). */
 export function cancelOrder(id: string) {
@@ -14,10 +15,6 @@ export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelOrder,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: myOrdersQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['products'] }),
-      ]),
+    onSuccess: () => refreshAfterWrite(queryClient, [myOrdersQueryKey, ['products']]),
   });
 }

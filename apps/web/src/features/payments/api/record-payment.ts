@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { paymentRecordResultSchema } from '@laptops/shared/payments';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshAfterWrite } from '../../../lib/query-client.ts';
 
 export type RecordPaymentInput = { orderId: string; transactionId: string };
 
@@ -20,9 +21,7 @@ export function useRecordPayment() {
     // Paid or refunded, the order and the laptop have changed: refresh both either way,
     // without making the buyer wait for the lists before seeing the outcome.
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ['my-orders'] });
-      void queryClient.invalidateQueries({ queryKey: ['products'] });
-      void queryClient.invalidateQueries({ queryKey: ['categories'] });
+      void refreshAfterWrite(queryClient, [['my-orders'], ['products'], ['categories']]);
     },
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { insertResultSchema, type ProductInput } from '@laptops/shared/products';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { myProductsQueryKey } from './get-my-products.ts';
+import { refreshAfterWrite } from '../../../lib/query-client.ts';
 
 /** POST /api/products: the seller, their details and the date of post come from the server. */
 export function addProduct(input: ProductInput) {
@@ -13,10 +14,6 @@ export function useAddProduct() {
   return useMutation({
     mutationFn: addProduct,
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: myProductsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['products'] }),
-        queryClient.invalidateQueries({ queryKey: ['categories'] }),
-      ]),
+      refreshAfterWrite(queryClient, [myProductsQueryKey, ['products'], ['categories']]),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { modifiedCountSchema } from '@laptops/shared/products';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { myProductsQueryKey } from './get-my-products.ts';
+import { refreshAfterWrite } from '../../../lib/query-client.ts';
 
 /** PUT /api/myProducts?id=: puts one of the seller's available products in 'Advertised Items'. */
 export function advertiseProduct(id: string) {
@@ -14,10 +15,6 @@ export function useAdvertiseProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: advertiseProduct,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: myProductsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['products'] }),
-      ]),
+    onSuccess: () => refreshAfterWrite(queryClient, [myProductsQueryKey, ['products']]),
   });
 }

@@ -3,6 +3,7 @@ import { deletedCountSchema } from '@laptops/shared/products';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { myBuyersQueryKey } from './get-my-buyers.ts';
 import { myProductsQueryKey } from './get-my-products.ts';
+import { refreshAfterWrite } from '../../../lib/query-client.ts';
 
 /** DELETE /api/myProducts?id=: removes one of the seller's unsold products. */
 export function deleteProduct(id: string) {
@@ -16,11 +17,11 @@ export function useDeleteProduct() {
   return useMutation({
     mutationFn: deleteProduct,
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: myProductsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['products'] }),
-        queryClient.invalidateQueries({ queryKey: ['categories'] }),
-        queryClient.invalidateQueries({ queryKey: myBuyersQueryKey }),
+      refreshAfterWrite(queryClient, [
+        myProductsQueryKey,
+        ['products'],
+        ['categories'],
+        myBuyersQueryKey,
       ]),
   });
 }
