@@ -40,6 +40,8 @@ type Endpoint =
   | 'deep page, cached'
   | 'latest'
   | 'advertised'
+  | 'search page, guest, gzip'
+  | 'Home page, gzip'
   | 'bare'
   | 'bare, again';
 type Measurement = {
@@ -84,6 +86,14 @@ const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0
 /** What the search endpoint gets: free text plus three filters. */
 const searchParams = { q: 'thinkpad', condition: 'Good', maxPrice: '1200', maxYears: '3' };
 
+/** As browsers ask. */
+const gzip = { 'accept-encoding': 'gzip, deflate, br' };
+/** The pages are measured only with a web build to serve (`npm run build`). */
+const hasWebBuild = await fs
+  .access(path.join(root, 'apps/web/dist/page.html'))
+  .then(() => true)
+  .catch(() => false);
+
 const children = new Set<ChildProcess>();
 const cleanups: (() => Promise<void>)[] = [];
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -96,6 +106,7 @@ async function main() {
     return;
   }
   const started = Date.now();
+  if (!hasWebBuild) log('no web build (npm run build): the pages are not measured');
   const measurements: Measurement[] = [];
   const plans: Plan[] = [];
   for (const engine of engines) {
@@ -147,10 +158,17 @@ async function benchOne(engine: Engine, size: number) {
       for (const [endpoint, urlPath, headers] of [
         ['category, cached', found.categoryPath],
         // As a browser asks: the cached answer's gzip bytes are kept with it.
-        ['category, cached, gzip', found.categoryPath, { 'accept-encoding': 'gzip, deflate, br' }],
+        ['category, cached, gzip', found.categoryPath, gzip],
         ['deep page, cached', found.deepPath],
         ['latest', '/api/latestProducts'],
         ['advertised', '/api/advertiseProducts'],
+        // The pages themselves, as a browser asks, when there is a web build to serve.
+        ...(hasWebBuild
+          ? ([
+              ['search page, guest, gzip', `/search?${new URLSearchParams(searchParams)}`, gzip],
+              ['Home page, gzip', '/', gzip],
+            ] as const)
+          : []),
       ] as const) {
         measurements.push({
           engine,
@@ -661,6 +679,8 @@ function renderMarkdown(report: Report): string {
     'included); its capped count is remembered for 30 s, as in production. Deep page: the',
     'same, 50 pages in (following `nextCursor`). "cached" rows and Home lists: the server as',
     "deployed (answers cached for 2 s); \"gzip\": asked as browsers ask (Accept-Encoding: gzip, deflate, br).",
+    'Pages (with a web build): the search page for the same search, drawn by the server for a',
+    'guest and kept as sent for 2 s, and Home.',
     "Bare: node:http answering the latest list's bytes, before and after the lists.",
     '"p95 alone": the same URL with one connection, i.e. without waiting behind other requests.',
     '',
