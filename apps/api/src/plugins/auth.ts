@@ -13,6 +13,16 @@ const guardedAuthPaths = new Set([
   '/api/auth/request-password-reset',
   '/api/auth/reset-password',
 ]);
+/**
+ * Endpoints that change sessions, passwords or unlisted accounts only, never what a
+ * catalogue list shows (a new account has no listings yet). Others, such as a change
+ * of name, clear the cached lists.
+ */
+const sessionOnlyAuthPaths = new Set([
+  ...guardedAuthPaths,
+  '/api/auth/sign-out',
+  '/api/auth/send-verification-email',
+]);
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 
 export type Viewer = {
@@ -77,6 +87,9 @@ export const authPlugin = fp(
       method: ['GET', 'POST'],
       url: '/api/auth/*',
       schema: { hide: true },
+      config: {
+        keepsLists: (request) => sessionOnlyAuthPaths.has(request.url.split('?')[0] ?? ''),
+      },
       async handler(request, reply) {
         await checkRateLimit(request, reply);
         const hasBody = request.method !== 'GET' && request.body !== undefined;

@@ -1,9 +1,17 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { acceptsGzip, gzip } from '../lib/gzip.ts';
 import { etagOf } from './conditional-get.ts';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * This write never changes what a list or catalogue page shows (a sign-in, a
+     * message to the operator), so the caches stay; a function decides per request.
+     * Writes that do not say so clear them.
+     */
+    keepsLists?: true | ((request: FastifyRequest) => boolean);
+  }
   interface FastifyInstance {
     listCache: ListCache;
     /** Pages as the server sends them to guests (page-preloads.ts), kept like the lists. */
@@ -93,10 +101,11 @@ const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * Home's lists and catalogue pages (their results, and the pages drawn for guests)
  * are the busiest answers and the same for every visitor (or every signed-in
- * visitor), so they are kept for a moment instead of made per request. Any successful
+ * visitor), so they are kept for a moment instead of made per request. A successful
  * write through this instance forgets them at once, so a seller sees a new listing on
  * the next visit; another instance shows it within `ttlMs` (writes there are not seen
- * here).
+ * here). Writes whose route says `keepsLists` (sign-ins, messages, reports) leave them:
+ * on a busy site those come often and would otherwise keep every list cold.
  */
 export const listCachePlugin = fp(async (app: FastifyInstance, options: { ttlMs: number }) => {
   const lists = createListCache({ ttlMs: options.ttlMs });
@@ -105,9 +114,10 @@ export const listCachePlugin = fp(async (app: FastifyInstance, options: { ttlMs:
   app.decorate('listCache', lists);
   app.decorate('pageCache', pages);
   app.addHook('onResponse', async (request, reply) => {
-    if (writeMethods.has(request.method) && reply.statusCode < 400) {
-      lists.clear();
-      pages.clear();
-    }
+    if (!writeMethods.has(request.method) || reply.statusCode >= 400) return;
+    const keepsLists = request.routeOptions.config.keepsLists;
+    if (keepsLists === true || (typeof keepsLists === 'function' && keepsLists(request))) return;
+    lists.clear();
+    pages.clear();
   });
 });

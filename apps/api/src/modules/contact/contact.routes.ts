@@ -26,7 +26,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/contact',
     {
-      config: { access: 'public' },
+      config: { access: 'public', keepsLists: true },
       bodyLimit: 16 * 1024,
       schema: {
         tags: ['contact'],

@@ -65,7 +65,8 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: ImageStorage
   app.post(
     '/api/images',
     {
-      config: { access: 'signed-in' },
+      // A picture shows once a listing uses it, and that write clears the lists.
+      config: { access: 'signed-in', keepsLists: true },
       // The multipart parser enforces the 5 MB file limit; this caps the whole request.
       bodyLimit: MAX_UPLOAD_BYTES,
       schema: {

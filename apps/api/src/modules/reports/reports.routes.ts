@@ -22,7 +22,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.post(
     '/api/reports',
     {
-      config: { access: 'signed-in' },
+      // Only an admin's decision on the report changes what is listed.
+      config: { access: 'signed-in', keepsLists: true },
       bodyLimit: 16 * 1024,
       schema: {
         tags: ['reports'],
