@@ -27,6 +27,19 @@ test('verifying a seller puts the tick on their cards', async ({ page }) => {
   await asAdmin(page, '/dashboard/allsellers');
   await search(page, listing.seller.email);
   const row = page.getByRole('row').filter({ hasText: listing.seller.email });
+  // The table fits the screen (on a phone its rows are cards) and an email wraps only
+  // where it must, not letter by letter in a squeezed column.
+  const table = page.getByRole('table', { name: 'Sellers on the marketplace' });
+  expect(await table.evaluate((element) => element.parentElement?.scrollWidth)).toBe(
+    await table.evaluate((element) => element.parentElement?.clientWidth),
+  );
+  const emailLines = await row
+    .getByText(listing.seller.email)
+    .evaluate(
+      (element) =>
+        element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight),
+    );
+  expect(Math.round(emailLines)).toBeLessThanOrEqual(2);
   await row.getByRole('button', { name: `Verify: ${listing.seller.name}` }).click();
   await expect(page.getByText(`${listing.seller.name} is new a verified seller`)).toBeVisible();
   await expect(row).toContainText('Verified');

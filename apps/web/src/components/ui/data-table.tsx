@@ -1,3 +1,6 @@
+/* eslint-disable jsx-a11y/no-redundant-roles, jsx-a11y/no-interactive-element-to-noninteractive-role --
+   the table's roles are repeated on purpose: on a phone its parts are not displayed as
+   a table, and browsers then drop the semantics they would otherwise imply. */
 import type { ReactNode } from 'react';
 
 export type DataTableColumn<Row> = {
@@ -7,6 +10,12 @@ export type DataTableColumn<Row> = {
   cell?: (row: Row, index: number) => ReactNode;
   /** The column that names the row: rendered as a row header (<th scope="row">). */
   rowHeader?: boolean;
+  /**
+   * On a phone each cell gets a line of its own after its column's header; false where
+   * the header says nothing (a picture, buttons): such cells share a line. The row
+   * header's cell is never labelled: it is the card's title.
+   */
+  phoneLabel?: boolean;
   className?: string;
 };
 
@@ -21,7 +30,21 @@ type DataTableProps<Row> = {
   empty: string;
 };
 
-/** A daisyUI table that scrolls sideways on narrow screens instead of overflowing the page. */
+// On a phone each row is a card: labelled cells one under another, each after its
+// column's header (a pseudo-element with empty alternative text, so screen readers do
+// not read it twice), unlabelled ones side by side. The explicit roles keep the table
+// a table to assistive technology once its parts no longer display as one.
+const phoneTable = 'max-sm:block';
+const phoneRow =
+  'max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:py-2 max-sm:not-last:border-b max-sm:border-base-content/10';
+const phoneCell = 'max-sm:flex max-sm:items-center max-sm:gap-3 max-sm:border-b-0 max-sm:py-1.5';
+const phoneCellLabel =
+  "max-sm:basis-full max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:text-sm max-sm:before:font-normal max-sm:before:text-base-content/70 max-sm:before:content-[attr(data-label)_/_'']";
+
+/**
+ * A daisyUI table; on a phone its rows become cards, so nothing scrolls sideways and
+ * long values (emails) wrap only where they must.
+ */
 export function DataTable<Row>({
   caption,
   showCaption = false,
@@ -42,31 +65,50 @@ export function DataTable<Row>({
     const value = (row as Record<string, unknown>)[column.key];
     return value === null || value === undefined ? '' : String(value);
   };
+  const cellClass = (column: DataTableColumn<Row>) =>
+    [
+      phoneCell,
+      column.phoneLabel === false || column.rowHeader ? '' : phoneCellLabel,
+      column.className,
+    ]
+      .filter(Boolean)
+      .join(' ');
   return (
     <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-      <table className="table">
+      <table role="table" className={`table ${phoneTable}`}>
         <caption className={showCaption ? 'p-4 text-left font-semibold' : 'sr-only'}>
           {caption}
         </caption>
-        <thead>
-          <tr>
+        <thead role="rowgroup" className="max-sm:sr-only">
+          <tr role="row">
             {columns.map((column) => (
-              <th key={column.key} scope="col" className={column.className}>
+              <th key={column.key} role="columnheader" scope="col" className={column.className}>
                 {column.header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup" className="max-sm:block">
           {rows.map((row, index) => (
-            <tr key={rowKey(row)} className="hover:bg-base-200/50">
+            <tr key={rowKey(row)} role="row" className={`hover:bg-base-200/50 ${phoneRow}`}>
               {columns.map((column) =>
                 column.rowHeader ? (
-                  <th key={column.key} scope="row" className={column.className}>
+                  <th
+                    key={column.key}
+                    role="rowheader"
+                    scope="row"
+                    data-label={column.header}
+                    className={cellClass(column)}
+                  >
                     {content(column, row, index)}
                   </th>
                 ) : (
-                  <td key={column.key} className={column.className}>
+                  <td
+                    key={column.key}
+                    role="cell"
+                    data-label={column.header}
+                    className={cellClass(column)}
+                  >
                     {content(column, row, index)}
                   </td>
                 ),

@@ -35,7 +35,7 @@ export function ActivityPage() {
       cell: (entry) => (
         <div className="flex flex-col">
           <span className="font-medium">{entry.adminName}</span>
-          <span className="text-xs break-all text-base-content/70">{entry.adminEmail}</span>
+          <span className="text-xs wrap-anywhere text-base-content/70">{entry.adminEmail}</span>
         </div>
       ),
     },
@@ -43,7 +43,7 @@ export function ActivityPage() {
     {
       key: 'target',
       header: t.on,
-      cell: (entry) => <span className="break-all">{entry.target}</span>,
+      cell: (entry) => <span className="wrap-anywhere">{entry.target}</span>,
     },
   ];
 

@@ -46,23 +46,26 @@ export function AllBuyersPage() {
     {
       key: 'index',
       header: t.index,
-      className: 'w-12 tabular-nums',
+      // A row's place in the list: on a phone the cards say it by their order.
+      className: 'w-12 tabular-nums max-sm:hidden',
       cell: (_buyer, index) => offset + index + 1,
     },
     {
       key: 'image',
       header: t.image,
+      phoneLabel: false,
       cell: (buyer) => <Avatar name={buyer.name} image={buyer.image} size={40} />,
     },
     { key: 'name', header: t.name, rowHeader: true, className: 'font-medium' },
     {
       key: 'email',
       header: t.email,
-      cell: (buyer) => <span className="break-all">{buyer.email}</span>,
+      cell: (buyer) => <span className="wrap-anywhere">{buyer.email}</span>,
     },
     {
       key: 'action',
       header: t.action,
+      phoneLabel: false,
       cell: (buyer) => (
         <button
           type="button"

@@ -56,19 +56,21 @@ export function AllSellersPage() {
     {
       key: 'index',
       header: t.index,
-      className: 'w-12 tabular-nums',
+      // A row's place in the list: on a phone the cards say it by their order.
+      className: 'w-12 tabular-nums max-sm:hidden',
       cell: (_seller, index) => offset + index + 1,
     },
     {
       key: 'image',
       header: t.image,
+      phoneLabel: false,
       cell: (seller) => <Avatar name={seller.name} image={seller.image} size={40} />,
     },
     { key: 'name', header: t.name, rowHeader: true, className: 'font-medium' },
     {
       key: 'email',
       header: t.email,
-      cell: (seller) => <span className="break-all">{seller.email}</span>,
+      cell: (seller) => <span className="wrap-anywhere">{seller.email}</span>,
     },
     {
       key: 'verification',
@@ -94,6 +96,7 @@ export function AllSellersPage() {
     {
       key: 'action',
       header: t.action,
+      phoneLabel: false,
       cell: (seller) => (
         <button
           type="button"

@@ -63,19 +63,21 @@ export function AllUsersPage() {
     {
       key: 'index',
       header: t.index,
-      className: 'w-12 tabular-nums',
+      // A row's place in the list: on a phone the cards say it by their order.
+      className: 'w-12 tabular-nums max-sm:hidden',
       cell: (_user, index) => offset + index + 1,
     },
     {
       key: 'image',
       header: t.image,
+      phoneLabel: false,
       cell: (user) => <Avatar name={user.name} image={user.image} size={40} />,
     },
     { key: 'name', header: t.name, rowHeader: true, className: 'font-medium' },
     {
       key: 'email',
       header: t.email,
-      cell: (user) => <span className="break-all">{user.email}</span>,
+      cell: (user) => <span className="wrap-anywhere">{user.email}</span>,
     },
     {
       key: 'typeOfUser',
@@ -90,6 +92,7 @@ export function AllUsersPage() {
     {
       key: 'action',
       header: t.action,
+      phoneLabel: false,
       cell: (user) => (
         <div className="flex flex-wrap items-center gap-2">
           {user.typeOfUser !== 'admin' && (

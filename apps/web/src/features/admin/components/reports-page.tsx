@@ -66,18 +66,19 @@ export function ReportsPage() {
     {
       key: 'index',
       header: t.index,
-      className: 'w-12 tabular-nums',
+      // A row's place in the list: on a phone the cards say it by their order.
+      className: 'w-12 tabular-nums max-sm:hidden',
       cell: (_report, index) => offset + index + 1,
     },
     {
       key: 'productId',
       header: r.productId,
-      cell: (report) => <code className="text-xs break-all">{report.productId}</code>,
+      cell: (report) => <code className="text-xs wrap-anywhere">{report.productId}</code>,
     },
     {
       key: 'sellerEmail',
       header: r.sellerEmail,
-      cell: (report) => <span className="break-all">{report.sellerEmail}</span>,
+      cell: (report) => <span className="wrap-anywhere">{report.sellerEmail}</span>,
     },
     { key: 'productName', header: r.productName, rowHeader: true, className: 'font-medium' },
     {
@@ -96,6 +97,7 @@ export function ReportsPage() {
     {
       key: 'action',
       header: t.action,
+      phoneLabel: false,
       cell: (report) =>
         report.resolved ? (
           <span className="badge badge-ghost whitespace-nowrap">

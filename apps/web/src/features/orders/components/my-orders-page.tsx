@@ -109,6 +109,7 @@ export function MyOrdersPage() {
     {
       key: 'action',
       header: t.action,
+      phoneLabel: false,
       cell: (order) => (
         <div className="flex flex-wrap items-center gap-2">
           <StatusAction order={order} />

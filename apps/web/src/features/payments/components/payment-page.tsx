@@ -137,7 +137,7 @@ function PaidNotice({
         <span className="badge badge-success">{t.paid}</span>
         <span className="text-lg font-semibold">{justPaid ? t.success : t.alreadyPaid}</span>
       </p>
-      {transactionId && <p className="break-all">{t.transactionId(transactionId)}</p>}
+      {transactionId && <p className="wrap-anywhere">{t.transactionId(transactionId)}</p>}
       <Link to={MY_ORDERS} className="btn btn-outline btn-sm justify-self-start">
         {t.backToOrders}
       </Link>

@@ -93,6 +93,7 @@ export function MyProductsPage() {
     {
       key: 'action',
       header: t.action,
+      phoneLabel: false,
       cell: (product) =>
         product.isSold ? null : (
           <div className="flex flex-wrap items-center gap-2">
