@@ -63,13 +63,15 @@ export function refundMail(input: {
   buyerName: string;
   productName: string;
   amountCents: number;
+  /** Why, as the payment page said it (payments.service.ts). */
+  why: string;
 }): Mail {
   return {
     to: input.to,
     subject: `Refunded: ${input.productName}`,
     text:
       `Hello ${input.buyerName},\n\n` +
-      `"${input.productName}" was sold to another buyer just before your payment arrived.\n` +
+      `About "${input.productName}": ${input.why}\n\n` +
       `Your payment of ${formatDollars(input.amountCents)} has been refunded in full.\n`,
   };
 }

@@ -31,6 +31,18 @@ export const paymentMessages = {
     'This laptop was sold to another buyer just before your payment arrived. Your payment was refunded.',
 } as const;
 
+/** Why a confirmed payment cannot make a sale and goes back to the buyer. */
+export type RefundReason = 'sold' | 'withdrawn' | 'cancelled' | 'already-paid' | 'amount';
+
+/** Said on the payment page (with 'Your payment was refunded.') and in the email. */
+export const refundCauses: Record<RefundReason, string> = {
+  sold: 'This laptop was sold to another buyer just before your payment arrived.',
+  withdrawn: 'This laptop was taken off the market before your payment arrived.',
+  cancelled: 'This order was cancelled before your payment arrived.',
+  'already-paid': 'This order was already paid, so this second payment was not taken.',
+  amount: "This payment did not match the order's price.",
+};
+
 /**
  * Starts (or resumes) paying for one of the buyer's orders. The amount is the
  * order's price, fixed by the server at booking. Starting holds the laptop for this
@@ -59,18 +71,21 @@ export async function startPayment(
     if (!product || product.status === 'sold')
       throw new HttpError(409, 'PRODUCT_SOLD', paymentMessages.sold);
     if (product.deletedAt) throw new HttpError(409, 'PRODUCT_WITHDRAWN', paymentMessages.withdrawn);
-    const heldByOther =
-      product.heldByOrderId !== null &&
-      product.heldByOrderId !== order.id &&
-      (product.heldUntil?.getTime() ?? 0) > now.getTime();
-    if (heldByOther) throw new HttpError(409, 'PRODUCT_HELD', paymentMessages.held);
-    await tx
-      .update(products)
-      .set({
-        heldByOrderId: order.id,
-        heldUntil: new Date(now.getTime() + deps.holdSeconds * 1000),
-      })
-      .where(eq(products.id, product.id));
+    const isHeld = (product.heldUntil?.getTime() ?? 0) > now.getTime();
+    if (isHeld && product.heldByOrderId !== order.id) {
+      throw new HttpError(409, 'PRODUCT_HELD', paymentMessages.held);
+    }
+    // A hold runs from the attempt that took it: asking again (a reload) does not extend
+    // it, or one buyer could keep a laptop from everyone else for ever.
+    if (!isHeld) {
+      await tx
+        .update(products)
+        .set({
+          heldByOrderId: order.id,
+          heldUntil: new Date(now.getTime() + deps.holdSeconds * 1000),
+        })
+        .where(eq(products.id, product.id));
+    }
     // Each new attempt gets its own idempotency key; the number is reserved here.
     const attempt = order.paymentAttempts + 1;
     if (!order.paymentIntentId) {
@@ -156,12 +171,19 @@ export async function settlePayment(
       .where(eq(payments.transactionId, intent.id));
     if (already) return { kind: 'recorded' as const, paymentId: already.id, orderId, fresh: false };
 
-    const cannotSell =
-      order.paid ||
-      order.cancelledAt !== null ||
-      product.status === 'sold' ||
-      intent.amountCents !== order.priceCents;
-    if (cannotSell) return { kind: 'refund' as const, order, product };
+    const refundReason: RefundReason | null = order.paid
+      ? 'already-paid'
+      : order.cancelledAt !== null
+        ? 'cancelled'
+        : product.status === 'sold'
+          ? 'sold'
+          : // Withdrawn by its seller, removed by an admin, or its seller's account deleted.
+            product.deletedAt !== null
+            ? 'withdrawn'
+            : intent.amountCents !== order.priceCents
+              ? 'amount'
+              : null;
+    if (refundReason) return { kind: 'refund' as const, order, product, reason: refundReason };
 
     const [payment] = await tx
       .insert(payments)
@@ -191,8 +213,17 @@ export async function settlePayment(
   });
 
   if (result.kind === 'refund') {
-    await refund(deps, intent, result.order.id, result.product.name, result.order.buyerId);
-    if (expected) throw new HttpError(409, 'PAYMENT_REFUNDED', paymentMessages.refunded);
+    await refund(deps, intent, result.reason, {
+      orderId: result.order.id,
+      productName: result.product.name,
+      buyerId: result.order.buyerId,
+    });
+    if (expected)
+      throw new HttpError(
+        409,
+        'PAYMENT_REFUNDED',
+        `${refundCauses[result.reason]} Your payment was refunded.`,
+      );
     return { kind: 'refunded', orderId };
   }
   if (result.fresh && result.order && result.product) {
@@ -210,9 +241,8 @@ export async function settlePayment(
 async function refund(
   deps: PaymentDeps,
   intent: ProviderPaymentIntent,
-  orderId: string,
-  productName: string,
-  buyerId: string,
+  reason: RefundReason,
+  { orderId, productName, buyerId }: { orderId: string; productName: string; buyerId: string },
 ) {
   await deps.provider.refundPaymentIntent(intent.id, `refund-${intent.id}`);
   const inserted = await deps.db
@@ -222,7 +252,7 @@ async function refund(
       provider: deps.provider.name,
       transactionId: intent.id,
       amountCents: intent.amountCents,
-      reason: 'sold to another buyer or already paid',
+      reason,
     })
     .onConflictDoNothing()
     .returning({ id: refunds.id });
@@ -236,6 +266,7 @@ async function refund(
           buyerName: buyer.name,
           productName,
           amountCents: intent.amountCents,
+          why: refundCauses[reason],
         }),
       )
       .catch(() => {});

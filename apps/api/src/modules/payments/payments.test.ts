@@ -7,7 +7,7 @@ import { products } from '../../db/schema/products.ts';
 import { refunds } from '../../db/schema/refunds.ts';
 import { sandboxPaymentIntents } from '../../db/schema/sandbox-payment-intents.ts';
 import { createCategory, createProduct, createUser } from '../../db/seed/factories.ts';
-import { startSmtpSink } from '../../test/smtp-sink.ts';
+import { decodeQuotedPrintable, startSmtpSink } from '../../test/smtp-sink.ts';
 import { createTestContext, signIn, type TestContext } from '../../test/test-app.ts';
 
 let t: TestContext;
@@ -210,6 +210,108 @@ describe('one laptop is sold once', () => {
     const refused = await startPayment(b.cookie, b.orderId);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ error: { code: 'PRODUCT_HELD' } });
+  });
+
+  it('does not extend a hold when its buyer asks again', async () => {
+    const { product } = await laptop();
+    const a = await bookedBy(product.id);
+    const heldUntil = async () =>
+      (
+        await t.database.db
+          .select({ heldUntil: products.heldUntil })
+          .from(products)
+          .where(eq(products.id, product.id))
+      )[0]?.heldUntil?.getTime();
+    expect((await startPayment(a.cookie, a.orderId)).statusCode).toBe(200);
+    const first = await heldUntil();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await startPayment(a.cookie, a.orderId)).statusCode).toBe(200);
+    expect(await heldUntil()).toBe(first);
+    // Once it has run out, the next start takes a new one (for whoever asks first).
+    await t.database.db
+      .update(products)
+      .set({ heldUntil: new Date(Date.now() - 1000) })
+      .where(eq(products.id, product.id));
+    expect((await startPayment(a.cookie, a.orderId)).statusCode).toBe(200);
+    expect(await heldUntil()).toBeGreaterThan(Date.now());
+  });
+
+  it.each([
+    [
+      'its seller withdraws it',
+      async (seller: { email: string; password: string }, productId: string) =>
+        t.app.inject({
+          method: 'DELETE',
+          url: `/api/myProducts?id=${productId}`,
+          headers: { cookie: await signIn(t.app, seller.email, seller.password) },
+        }),
+    ],
+    [
+      'an admin deletes its seller',
+      async (seller: { email: string }) => {
+        const admin = await createUser(t.database.db, { typeOfUser: 'admin' });
+        return t.app.inject({
+          method: 'DELETE',
+          url: `/api/deleteSeller?email=${encodeURIComponent(seller.email)}`,
+          headers: { cookie: await signIn(t.app, admin.email, admin.password) },
+        });
+      },
+    ],
+  ])(
+    'refunds a payment for a laptop taken off the market while it was paid for (%s)',
+    async (_way, takeOff) => {
+      const { seller, product } = await laptop(42000);
+      const a = await bookedBy(product.id);
+      const intent = (await startPayment(a.cookie, a.orderId)).json<Intent>();
+      await confirm(intent.paymentIntentId, intent.clientSecret);
+      expect((await takeOff(seller, product.id)).statusCode).toBe(200);
+
+      const late = await record(a.cookie, a.orderId, intent.paymentIntentId);
+      expect(late.statusCode).toBe(409);
+      expect(late.json()).toEqual({
+        error: {
+          code: 'PAYMENT_REFUNDED',
+          message:
+            'This laptop was taken off the market before your payment arrived. Your payment was refunded.',
+        },
+      });
+      const [order] = await t.database.db.select().from(orders).where(eq(orders.id, a.orderId));
+      expect(order?.paid).toBe(false);
+      const [row] = await t.database.db.select().from(products).where(eq(products.id, product.id));
+      expect(row?.status).not.toBe('sold');
+      const [refund] = await t.database.db
+        .select()
+        .from(refunds)
+        .where(eq(refunds.transactionId, intent.paymentIntentId));
+      expect(refund).toMatchObject({ orderId: a.orderId, amountCents: 42000, reason: 'withdrawn' });
+      await expect
+        .poll(() =>
+          smtp.received.some(
+            (m) =>
+              m.to.includes(a.user.email) &&
+              decodeQuotedPrintable(m.raw).includes('taken off the market'),
+          ),
+        )
+        .toBe(true);
+    },
+  );
+
+  it('refunds a payment for an order its buyer cancelled, and says so', async () => {
+    const { product } = await laptop();
+    const a = await bookedBy(product.id);
+    const intent = (await startPayment(a.cookie, a.orderId)).json<Intent>();
+    await confirm(intent.paymentIntentId, intent.clientSecret);
+    const cancelled = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/myOrders/${a.orderId}`,
+      headers: { cookie: a.cookie },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    const late = await record(a.cookie, a.orderId, intent.paymentIntentId);
+    expect(late.statusCode).toBe(409);
+    expect(late.json<{ error: { message: string } }>().error.message).toBe(
+      'This order was cancelled before your payment arrived. Your payment was refunded.',
+    );
   });
 
   it('refunds a payment that arrives after the laptop was sold to someone else', async () => {
