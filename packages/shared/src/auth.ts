@@ -18,13 +18,16 @@ export const passwordSchema = z
   .min(MIN_PASSWORD_LENGTH, signUpMessages.passwordTooShort)
   .max(128, 'Password can be at most 128 characters');
 
+/** A person's name, as sign-up and the profile take it (and the server checks it). */
+export const personNameSchema = z
+  .string({ error: signUpMessages.nameRequired })
+  .trim()
+  .min(1, signUpMessages.nameRequired)
+  .max(100, 'Name can be at most 100 characters');
+
 /** The Sign Up form (the picture is checked by the form; it is uploaded after sign-up). */
 export const signUpInputSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, signUpMessages.nameRequired)
-    .max(100, 'Name can be at most 100 characters'),
+  name: personNameSchema,
   email: z
     .string()
     .trim()
@@ -47,13 +50,7 @@ export type ResetRequestInput = z.infer<typeof resetRequestInputSchema>;
 export const newPasswordInputSchema = z.object({ newPassword: passwordSchema });
 export type NewPasswordInput = z.infer<typeof newPasswordInputSchema>;
 
-export const profileInputSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, signUpMessages.nameRequired)
-    .max(100, 'Name can be at most 100 characters'),
-});
+export const profileInputSchema = z.object({ name: personNameSchema });
 export type ProfileInput = z.infer<typeof profileInputSchema>;
 
 export const userTypes = ['buyer', 'seller', 'admin'] as const;

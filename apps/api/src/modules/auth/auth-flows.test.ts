@@ -67,6 +67,53 @@ describe('sign-up', () => {
       },
     });
     expect(response.statusCode).toBe(400);
+    // Nor one another user uploaded: nobody can upload before their account exists.
+    const uploader = await createUser(t.database.db);
+    const theirs = await uploadTestImage(
+      t.app,
+      await signIn(t.app, uploader.email, uploader.password),
+    );
+    const borrowed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name: 'Pic', email: 'pic@example.test', password: 'secret1', image: theirs },
+    });
+    expect(borrowed.statusCode).toBe(400);
+    expect(
+      await t.database.db.select().from(users).where(eq(users.email, 'pic@example.test')),
+    ).toEqual([]);
+  });
+
+  it.each([
+    ['', 'Please fil the name field'],
+    ['   ', 'Please fil the name field'],
+    [12, 'Please fil the name field'],
+    [null, 'Please fil the name field'],
+    ['x'.repeat(101), 'Name can be at most 100 characters'],
+  ])('refuses the name %j with a 400 and creates no account', async (name, message) => {
+    const email = `named-${Math.random().toString(16).slice(2)}@example.test`;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name, email, password: 'secret1' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message });
+    expect(await t.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+
+  it('keeps a name trimmed', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name: '  Trim Me  ', email: 'trim@example.test', password: 'secret1' },
+    });
+    expect(response.statusCode).toBe(200);
+    const [row] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'trim@example.test'));
+    expect(row?.name).toBe('Trim Me');
   });
 });
 
@@ -182,6 +229,15 @@ describe('profile update', () => {
 
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ name: 'Display Name', image: mine });
+
+    // A name the form would refuse is refused here too, and changes nothing.
+    for (const name of ['', '   ', 12, 'x'.repeat(101)]) {
+      const refused = await update({ name });
+      expect(refused.statusCode, JSON.stringify(name)).toBe(400);
+    }
+    expect((await update({ name: '  Spaced  ' })).statusCode).toBe(200);
+    const [renamed] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(renamed?.name).toBe('Spaced');
   });
 });
 

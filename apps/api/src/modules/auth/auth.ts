@@ -5,14 +5,14 @@ import { bearer, genericOAuth } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH, signUpUserTypes } from '@laptops/shared/auth';
+import { MIN_PASSWORD_LENGTH, personNameSchema, signUpUserTypes } from '@laptops/shared/auth';
 import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
 import { verifications } from '../../db/schema/verifications.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { isOwnUploadedImage, isUploadedImage } from '../images/images.service.ts';
+import { isOwnUploadedImage } from '../images/images.service.ts';
 import { RESET_TOKEN_TTL_SECONDS, resetPasswordMail, welcomeMail } from './auth.mails.ts';
 
 export const SESSION_TTL_SECONDS = 60 * 60 * 24 * 7;
@@ -112,6 +112,20 @@ export function createAuth(options: {
         ) {
           throw new APIError('BAD_REQUEST', { message: 'This redirect is not allowed.' });
         }
+        // better-auth takes any name (blank, a number, 500,000 characters), and a
+        // seller's is shown on every card: the form's rule holds here too.
+        const body = context.body as Record<string, unknown> | undefined;
+        const setsName =
+          context.path === '/sign-up/email' || (context.path === '/update-user' && 'name' in given);
+        if (setsName && body && typeof body === 'object') {
+          const name = personNameSchema.safeParse(body.name);
+          if (!name.success) {
+            throw new APIError('BAD_REQUEST', {
+              message: name.error.issues[0]?.message ?? 'Please fil the name field',
+            });
+          }
+          body.name = name.data;
+        }
       }),
     },
     // Our own limiter (plugins/auth.ts) guards sign-in, sign-up and reset.
@@ -163,13 +177,12 @@ export function createAuth(options: {
       user: {
         create: {
           before: async (data, context) => {
-            // A picture given at sign-up must be one our /api/images issued.
-            if (
-              context?.path === '/sign-up/email' &&
-              data.image &&
-              !(await isUploadedImage(db, data.image))
-            ) {
-              throw new APIError('BAD_REQUEST', { message: 'Please upload the picture first.' });
+            // Only a signed-in user can upload, so a picture named at sign-up is someone
+            // else's: the form uploads it once the account exists (update-user checks it).
+            if (context?.path === '/sign-up/email' && data.image) {
+              throw new APIError('BAD_REQUEST', {
+                message: 'Add your picture once your account exists.',
+              });
             }
           },
           after: async (user) => {

@@ -38,14 +38,6 @@ export async function isOwnUploadedImage(
   return row !== undefined;
 }
 
-/** True when `url` is an image our /api/images issued (to anyone). */
-export async function isUploadedImage(db: Db, url: string): Promise<boolean> {
-  const key = ownUrlPattern.exec(url)?.[1];
-  if (!key) return false;
-  const [row] = await db.select({ key: images.key }).from(images).where(eq(images.key, key));
-  return row !== undefined;
-}
-
 /** Cards show a small copy of each image: `<id>.webp` has `<id>-thumb.webp`. */
 export function thumbnailKey(key: string): string {
   return key.replace(/\.webp$/, '-thumb.webp');
