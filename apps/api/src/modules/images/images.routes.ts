@@ -41,7 +41,11 @@ async function readImageField(request: FastifyRequest, reply: FastifyReply): Pro
   } catch (error) {
     // The multipart limits answer 4xx themselves; anything else the parser throws
     // (no boundary, a body cut short) is a malformed request, not a server fault.
-    const status = (error as { statusCode?: unknown }).statusCode;
+    const { statusCode: status, code } = error as { statusCode?: unknown; code?: unknown };
+    // A text part (a name given as a field, not a file) trips the limit of no fields:
+    // what is missing is the image, not room.
+    if (code === 'FST_FIELDS_LIMIT')
+      throw new HttpError(400, 'IMAGE_MISSING', imageMessages.missing);
     if (error instanceof HttpError || (typeof status === 'number' && status < 500)) throw error;
     throw new HttpError(400, 'UPLOAD_MALFORMED', imageMessages.malformed);
   }

@@ -149,6 +149,26 @@ describe('POST /api/images', () => {
     expect(huge.statusCode).toBe(413);
     const wrongField = await upload(await photo('jpeg'), { field: 'picture' });
     expect(wrongField.statusCode).toBe(400);
+    // The image sent as text (no file name), or a text field before it: no image.
+    for (const parts of [
+      [{ name: 'image', data: 'not a file' }],
+      [
+        { name: 'caption', data: 'hello' },
+        { name: 'image', filename: 'photo.jpg', contentType: 'image/jpeg', data: 'x' },
+      ],
+    ]) {
+      const body = multipartBody(parts);
+      const textOnly = await t.app.inject({
+        method: 'POST',
+        url: '/api/images',
+        headers: { ...body.headers, cookie },
+        payload: body.payload,
+      });
+      expect(textOnly.statusCode).toBe(400);
+      expect(textOnly.json()).toEqual({
+        error: { code: 'IMAGE_MISSING', message: 'Please choose an image file.' },
+      });
+    }
     const json = await t.app.inject({
       method: 'POST',
       url: '/api/images',
