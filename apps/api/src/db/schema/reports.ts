@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { products } from './products.ts';
 import { users } from './users.ts';
 
@@ -24,5 +24,9 @@ export const reports = pgTable(
       .on(table.createdAt.desc().nullsFirst())
       .where(sql`${table.resolvedAt} is null`),
     index('reports_product_idx').on(table.productId),
+    // One open report per person and product: reporting again adds nothing for the admins.
+    uniqueIndex('reports_one_open_per_reporter')
+      .on(table.productId, table.reporterId)
+      .where(sql`${table.resolvedAt} is null`),
   ],
 );

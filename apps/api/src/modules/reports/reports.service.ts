@@ -1,5 +1,5 @@
 import { alias } from 'drizzle-orm/pg-core';
-import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Report, ReportInput } from '@laptops/shared/reports';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/products.ts';
@@ -9,22 +9,35 @@ import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { audit } from '../admin/admin.service.ts';
 
-/** Records a report of a listed product by the signed-in user. */
+export const reportMessages = {
+  own: 'You cannot report your own product.',
+  again: 'You have reported this product already. An admin will look at it.',
+} as const;
+
+/**
+ * Records a report of a listed product by the signed-in user: once while it is open
+ * (409 after that), and never by the product's own seller.
+ */
 export async function reportProduct(
   db: Db,
   reporterId: string,
   input: Required<ReportInput>,
 ): Promise<string> {
   const [product] = await db
-    .select({ id: products.id })
+    .select({ id: products.id, sellerId: products.sellerId })
     .from(products)
     .where(and(eq(products.id, input.productId), isNull(products.deletedAt)));
   if (!product) throw notFound('This product is no longer listed.');
+  if (product.sellerId === reporterId) throw new HttpError(400, 'OWN_PRODUCT', reportMessages.own);
   const [row] = await db
     .insert(reports)
     .values({ productId: product.id, reporterId, reportText: input.reportText })
+    .onConflictDoNothing({
+      target: [reports.productId, reports.reporterId],
+      where: sql`${reports.resolvedAt} is null`,
+    })
     .returning({ id: reports.id });
-  if (!row) throw new Error('report insert returned no row');
+  if (!row) throw new HttpError(409, 'ALREADY_REPORTED', reportMessages.again);
   return row.id;
 }
 

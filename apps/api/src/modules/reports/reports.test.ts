@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '@laptops/shared/reports';
 import { reports } from '../../db/schema/reports.ts';
@@ -112,6 +112,53 @@ describe('reports', () => {
       ).statusCode,
     ).toBe(400);
     expect((await db.select({ n: count() }).from(reports))[0]?.n).toBe(before + 1);
+  });
+});
+
+describe('reporting again', () => {
+  it('takes one open report per person and product, and none from its seller', async () => {
+    const db = t.database.db;
+    const sellerUser = await createUser(db, { typeOfUser: 'seller' });
+    const reporter = await createUser(db);
+    const admin = await createUser(db, { typeOfUser: 'admin' });
+    const category = await createCategory(db);
+    const product = await createProduct(db, { sellerId: sellerUser.id, categoryId: category.id });
+    const report = async (who: { email: string; password: string }) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/reports',
+        headers: { cookie: await signIn(t.app, who.email, who.password) },
+        payload: { productId: product.id, reportText: 'Fake photos' },
+      });
+    const reportCount = async () =>
+      (await db.select({ n: count() }).from(reports).where(eq(reports.productId, product.id)))[0]
+        ?.n;
+
+    const first = await report(reporter);
+    expect(first.statusCode).toBe(201);
+    const [again, atOnce] = await Promise.all([report(reporter), report(reporter)]);
+    for (const response of [again, atOnce]) {
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({
+        error: {
+          code: 'ALREADY_REPORTED',
+          message: 'You have reported this product already. An admin will look at it.',
+        },
+      });
+    }
+    const own = await report(sellerUser);
+    expect(own.statusCode).toBe(400);
+    expect(own.json()).toMatchObject({ error: { code: 'OWN_PRODUCT' } });
+    expect(await reportCount()).toBe(1);
+
+    // Once an admin has dismissed it, the same person may report the product again.
+    const dismissed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/reports/${first.json<{ insertedId: string }>().insertedId}/dismiss`,
+      headers: { cookie: await signIn(t.app, admin.email, admin.password) },
+    });
+    expect(dismissed.statusCode).toBe(200);
+    expect((await report(reporter)).statusCode).toBe(201);
   });
 });
 
