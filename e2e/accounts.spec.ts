@@ -72,6 +72,34 @@ test('a buyer opening a guarded page logs in and returns to it', async ({ page, 
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('the dashboard menu: beside the page on a desktop, a drawer run by keyboard on a phone', async ({
+  page,
+  request,
+}) => {
+  const buyer = await createAccount(request, 'buyer', 'Dana Drawer');
+  await page.goto('/dashboard');
+  await logIn(page, buyer);
+  await expect(page.getByRole('heading', { name: 'Welcome, Dana Drawer' })).toBeVisible();
+  const menu = page.getByRole('navigation', { name: 'Dashboard' });
+  const toggle = page.getByRole('button', { name: 'Dashboard menu' });
+  const close = page.getByRole('button', { name: 'Close dashboard menu' });
+  if (!(await toggle.isVisible())) {
+    await expect(menu.getByRole('link', { name: 'My Orders' })).toBeVisible();
+    await expect(close).toBeHidden();
+    return;
+  }
+  await expect(menu).toBeHidden();
+  await toggle.click();
+  await expect(close).toBeFocused();
+  await expect(menu.getByRole('link', { name: 'My Orders' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(toggle).toBeFocused();
+  await toggle.click();
+  await close.click();
+  await expect(menu).toBeHidden();
+});
+
 test('a buyer opening an admin page is signed out and sent to /login', async ({
   page,
   request,

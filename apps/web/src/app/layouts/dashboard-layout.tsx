@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import type { UserType } from '@laptops/shared/auth';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -31,14 +31,60 @@ export function dashboardMenu(role: UserType): MenuItem[] {
   }
 }
 
+/**
+ * Focuses `element` as soon as it can take focus: daisyUI's drawer becomes visible a
+ * moment after it is opened (a transition), and a hidden button ignores focus().
+ * Gives up after about half a second; the returned function stops it early.
+ */
+function focusOnceShown(element: HTMLElement | null) {
+  let frame = 0;
+  let tries = 0;
+  const attempt = () => {
+    element?.focus();
+    if (element && document.activeElement !== element && ++tries < 30) {
+      frame = requestAnimationFrame(attempt);
+    }
+  };
+  attempt();
+  return () => cancelAnimationFrame(frame);
+}
+
 /** A side drawer (always open on wide screens) plus the content area. */
 export function DashboardLayout() {
   const session = useSession();
   const drawerId = useId();
   const [open, setOpen] = useState(false);
+  const openButton = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  const returnFocus = useRef(true);
+  // The phone drawer takes focus when it opens and gives it back to its button when it
+  // closes (by its ✕, Escape or a tap beside it), so keyboard users stay in place; a
+  // link chosen in it leaves focus to the page it opens.
+  useEffect(() => {
+    const closing = wasOpen.current && !open;
+    wasOpen.current = open;
+    if (open) {
+      const closeOnEscape = (event: KeyboardEvent) => {
+        if (event.key === 'Escape') setOpen(false);
+      };
+      document.addEventListener('keydown', closeOnEscape);
+      const stopFocusing = focusOnceShown(closeButton.current);
+      return () => {
+        document.removeEventListener('keydown', closeOnEscape);
+        stopFocusing();
+      };
+    }
+    if (closing && returnFocus.current) openButton.current?.focus();
+    returnFocus.current = true;
+  }, [open]);
   const user = session.data;
   if (!user) return <Spinner />;
 
+  const followLink = () => {
+    returnFocus.current = false;
+    setOpen(false);
+  };
   const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : '');
   const items = [
     ...dashboardMenu(user.typeOfUser),
@@ -46,7 +92,7 @@ export function DashboardLayout() {
   ];
 
   return (
-    <div className="drawer lg:drawer-open -mx-4 -my-6 min-h-[70vh] w-auto">
+    <div className="drawer lg:drawer-open -mx-4 -my-6 min-h-svh w-auto">
       <input
         id={drawerId}
         type="checkbox"
@@ -58,6 +104,7 @@ export function DashboardLayout() {
       />
       <div className="drawer-content px-4 py-6 lg:px-8">
         <button
+          ref={openButton}
           type="button"
           className="btn btn-outline btn-sm mb-4 lg:hidden"
           aria-expanded={open}
@@ -78,7 +125,12 @@ export function DashboardLayout() {
         </button>
         <Outlet />
       </div>
-      <div className="drawer-side z-40 lg:z-auto" id={`${drawerId}-side`}>
+      {/* On wide screens the side column runs the whole height of the page (daisyUI
+          makes it one screen tall), and its menu stays in view below the navbar. */}
+      <div
+        className="drawer-side z-40 lg:static lg:z-auto lg:h-auto lg:overflow-visible"
+        id={`${drawerId}-side`}
+      >
         <label
           htmlFor={drawerId}
           aria-label={dashboardMessages.closeMenu}
@@ -88,27 +140,47 @@ export function DashboardLayout() {
           aria-label={dashboardMessages.menuLabel}
           className="min-h-full w-72 border-r border-base-300 bg-base-200 p-4"
         >
-          <div className="mb-4 flex items-center gap-3 px-2">
-            <Avatar name={user.name} image={user.image} />
-            <div className="min-w-0">
-              <p className="truncate font-semibold">{user.name}</p>
-              <p className="text-sm capitalize text-base-content/75">{user.typeOfUser}</p>
+          <div className="lg:sticky lg:top-20">
+            <div className="mb-4 flex items-center gap-3 px-2">
+              <Avatar name={user.name} image={user.image} />
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-semibold">{user.name}</p>
+                <p className="text-sm capitalize text-base-content/75">{user.typeOfUser}</p>
+              </div>
+              <button
+                ref={closeButton}
+                type="button"
+                className="btn btn-ghost btn-square lg:hidden"
+                aria-label={dashboardMessages.closeMenu}
+                onClick={() => setOpen(false)}
+              >
+                <svg
+                  viewBox="0 0 24 24"
+                  className="size-5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  aria-hidden="true"
+                >
+                  <path d="M6 6l12 12M18 6L6 18" />
+                </svg>
+              </button>
             </div>
-          </div>
-          <ul className="menu w-full gap-1 p-0">
-            <li>
-              <NavLink to="/dashboard" end className={linkClass} onClick={() => setOpen(false)}>
-                {dashboardMessages.menu.home}
-              </NavLink>
-            </li>
-            {items.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} className={linkClass} onClick={() => setOpen(false)}>
-                  {item.label}
+            <ul className="menu w-full gap-1 p-0">
+              <li>
+                <NavLink to="/dashboard" end className={linkClass} onClick={followLink}>
+                  {dashboardMessages.menu.home}
                 </NavLink>
               </li>
-            ))}
-          </ul>
+              {items.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} className={linkClass} onClick={followLink}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </div>
         </nav>
       </div>
     </div>

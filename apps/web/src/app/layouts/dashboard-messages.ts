@@ -7,7 +7,6 @@ export const dashboardMessages = {
   welcome: (name: string) => `Welcome, ${name}`,
   welcomeText: 'Everything you do on Laptop Resale starts here. Pick a page from the menu.',
   welcomeGraphic: 'To Dashboard',
-  pending: 'This page arrives with its feature. Its address and access rules are already in place.',
   menu: {
     home: 'Dashboard',
     myOrders: 'My Orders',

@@ -26,7 +26,7 @@ export function DashboardHomeRoute() {
         <rect x="120" y="92" width="78" height="52" rx="8" className="fill-base-100" />
         <rect x="206" y="92" width="78" height="52" rx="8" className="fill-base-100" />
         <path
-          d="M132 70l20-14 18 8 22-18 20 10"
+          d="M132 132l16-14 14 8 16-16 12 8"
           fill="none"
           stroke="#f97316"
           strokeWidth="4"
@@ -34,7 +34,7 @@ export function DashboardHomeRoute() {
         />
         <text
           x="202"
-          y="62"
+          y="64"
           textAnchor="middle"
           className="fill-base-content"
           fontSize="15"
