@@ -36,6 +36,26 @@ test('a seller adds a product with an image; it shows in My Products, its catego
   ]) {
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
+  // A refused field has a red border, and fields side by side stay in line however
+  // long the message beside one label is.
+  await page.getByLabel('Product Name').fill('A name');
+  await page.getByLabel('Mobile Number').fill('hello');
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  await expect(page.getByText('Please enter a phone number, like +1 512 555 0100')).toBeVisible();
+  const borderOf = (label: string) =>
+    page.getByLabel(label).evaluate((element) => getComputedStyle(element).borderTopColor);
+  expect(await borderOf('Location')).not.toBe(await borderOf('Product Name'));
+  // Both measured at once: the form scrolls (smoothly) to the first refused field.
+  const [condition, mobile] = await page.evaluate(() =>
+    ['Condition Type', 'Mobile Number'].map((label) => {
+      const id = [...document.querySelectorAll('label')].find(
+        (l) => l.textContent === label,
+      )?.htmlFor;
+      return document.getElementById(id ?? '')?.getBoundingClientRect().top;
+    }),
+  );
+  if (test.info().project.name === 'desktop') expect(condition).toBe(mobile);
+  else expect(condition).toBeLessThan(mobile ?? 0);
 
   const name = `HP EliteBook 840 G9 ${Date.now()}`;
   await page.getByLabel('Product Name').fill(name);

@@ -173,6 +173,10 @@ export function AddProductPage() {
     };
   };
 
+  // Two fields side by side share their rows (CSS subgrid): a long error beside one
+  // label moves both inputs down together instead of setting them out of line.
+  const pairCell = 'sm:row-span-2 sm:grid sm:grid-rows-subgrid sm:gap-y-0';
+
   /** SPEC.md: each error in red next to its field's label. */
   const labelRow = (name: FieldName, label: string) => (
     <div className="mb-1 flex flex-wrap items-baseline justify-between gap-x-3">
@@ -225,109 +229,129 @@ export function AddProductPage() {
           <input type="text" className="input w-full" {...field('name')} />
         </div>
 
-        <div>
+        <div className={pairCell}>
           {labelRow('location', t.location)}
-          <input
-            type="text"
-            autoComplete="address-level2"
-            className="input w-full"
-            {...field('location')}
-          />
+          <div>
+            <input
+              type="text"
+              autoComplete="address-level2"
+              className="input w-full"
+              {...field('location')}
+            />
+          </div>
         </div>
 
-        <div>
+        <div className={pairCell}>
           {labelRow('category', t.category)}
-          <select className="select w-full" disabled={categories.isPending} {...field('category')}>
-            <option value="">
-              {categories.isPending ? t.categoriesLoading : t.categoryPlaceholder}
-            </option>
-            {categories.data?.map((category) => (
-              <option key={category._id} value={category._id}>
-                {category.name}
+          <div>
+            <select
+              className="select w-full"
+              disabled={categories.isPending}
+              {...field('category')}
+            >
+              <option value="">
+                {categories.isPending ? t.categoriesLoading : t.categoryPlaceholder}
               </option>
-            ))}
-          </select>
-          {categories.isError && (
-            <div role="alert" className="mt-2 flex items-center gap-2 text-sm text-error">
-              <span>{t.categoriesFailed}</span>
-              <button
-                type="button"
-                className="btn btn-xs"
-                onClick={() => void categories.refetch()}
-              >
-                {messages.home.retry}
-              </button>
-            </div>
-          )}
+              {categories.data?.map((category) => (
+                <option key={category._id} value={category._id}>
+                  {category.name}
+                </option>
+              ))}
+            </select>
+            {categories.isError && (
+              <div role="alert" className="mt-2 flex items-center gap-2 text-sm text-error">
+                <span>{t.categoriesFailed}</span>
+                <button
+                  type="button"
+                  className="btn btn-xs"
+                  onClick={() => void categories.refetch()}
+                >
+                  {messages.home.retry}
+                </button>
+              </div>
+            )}
+          </div>
         </div>
 
-        <div>
+        <div className={pairCell}>
           {labelRow('conditionType', t.conditionType)}
-          <select className="select w-full" {...field('conditionType')}>
-            <option value="">{t.conditionPlaceholder}</option>
-            {conditionTypes.map((condition) => (
-              <option key={condition} value={condition}>
-                {condition}
-              </option>
-            ))}
-          </select>
+          <div>
+            <select className="select w-full" {...field('conditionType')}>
+              <option value="">{t.conditionPlaceholder}</option>
+              {conditionTypes.map((condition) => (
+                <option key={condition} value={condition}>
+                  {condition}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
 
-        <div>
+        <div className={pairCell}>
           {labelRow('mobileNumber', t.mobileNumber)}
-          <input
-            type="tel"
-            autoComplete="tel"
-            className="input w-full"
-            {...field('mobileNumber')}
-          />
+          <div>
+            <input
+              type="tel"
+              autoComplete="tel"
+              className="input w-full"
+              {...field('mobileNumber')}
+            />
+          </div>
         </div>
 
-        <div>
+        <div className={pairCell}>
           {labelRow('originalPrice', t.originalPrice)}
-          {dollarInput('originalPrice')}
-          {hint('originalPrice', t.priceHint)}
+          <div>
+            {dollarInput('originalPrice')}
+            {hint('originalPrice', t.priceHint)}
+          </div>
         </div>
 
-        <div>
+        <div className={pairCell}>
           {labelRow('resalePrice', t.resalePrice)}
-          {dollarInput('resalePrice')}
-          {hint('resalePrice', t.priceHint)}
+          <div>
+            {dollarInput('resalePrice')}
+            {hint('resalePrice', t.priceHint)}
+          </div>
         </div>
 
-        <div>
+        <div className={pairCell}>
           {labelRow('yearsOfUse', t.yearOfUse)}
-          <input
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            className="input w-full"
-            {...field('yearsOfUse')}
-          />
+          <div>
+            <input
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              className="input w-full"
+              {...field('yearsOfUse')}
+            />
+          </div>
         </div>
 
-        <div>
+        <div className={pairCell}>
           {labelRow('image', t.image)}
-          <input
-            type="file"
-            accept={acceptedImageTypes.join(',')}
-            className="file-input w-full"
-            {...field('image', true)}
-          />
-          {hint('image', t.imageHint)}
-          {uploadPercent !== null && (
-            <div className="mt-2 flex items-center gap-3">
-              <progress
-                className="progress progress-primary w-full"
-                value={uploadPercent}
-                max={100}
-                aria-label={t.uploading}
-              />
-              <span className="w-12 text-right text-sm tabular-nums" aria-hidden="true">
-                {uploadPercent}%
-              </span>
-            </div>
-          )}
+          <div>
+            <input
+              type="file"
+              accept={acceptedImageTypes.join(',')}
+              className="file-input w-full"
+              {...field('image', true)}
+            />
+            {hint('image', t.imageHint)}
+            {uploadPercent !== null && (
+              <div className="mt-2 flex items-center gap-3">
+                <progress
+                  className="progress progress-primary w-full"
+                  value={uploadPercent}
+                  max={100}
+                  aria-label={t.uploading}
+                />
+                <span className="w-12 text-right text-sm tabular-nums" aria-hidden="true">
+                  {uploadPercent}%
+                </span>
+              </div>
+            )}
+          </div>
         </div>
 
         <div className="sm:col-span-2">
