@@ -65,7 +65,9 @@ test.describe('Home', () => {
     ).toBeVisible();
   });
 
-  test('product cards follow SPEC.md, and Book Now leads to the login page', async ({ page }) => {
+  test("product cards follow SPEC.md; a guest's Book Now opens the modal, 'Add To Book' disabled, with a way to log in", async ({
+    page,
+  }) => {
     await page.goto('/');
     const card = page.getByRole('region', { name: 'Latest Items' }).getByRole('article').first();
     await expect(card.getByRole('heading')).toBeVisible();
@@ -76,8 +78,13 @@ test.describe('Home', () => {
     await expect(card.getByRole('menuitem', { name: 'Report Product' })).toBeVisible();
     await page.keyboard.press('Escape');
     await card.getByRole('button', { name: 'Book Now' }).click();
+    const booking = page.getByRole('dialog', { name: 'Book this laptop' });
+    await expect(booking.getByText('Please log in to book this laptop.')).toBeVisible();
+    await expect(booking.getByRole('button', { name: 'Add To Book' })).toBeDisabled();
+    await booking.getByRole('link', { name: 'Login' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+    await expect(page.getByRole('dialog')).toBeHidden();
   });
 
   test('the Contact Us form refuses bad input, then sends and confirms with a toast', async ({
@@ -231,6 +238,7 @@ test.describe('Login', () => {
       .getByRole('button', { name: 'Book Now' })
       .first()
       .click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Login' }).click();
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByText('Please fil the input field')).toBeVisible();
     await expect(page.getByText('Please fil the password field')).toBeVisible();

@@ -107,6 +107,7 @@ export const messages = {
     close: 'Close',
     success: 'Product Booked successfully.',
     signInToBook: 'Please log in to book this laptop.',
+    logIn: 'Login',
     buyersOnly: 'Only buyer accounts can book laptops.',
   },
   search: {

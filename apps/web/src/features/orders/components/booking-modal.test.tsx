@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { MemoryRouter } from 'react-router';
 import toast from 'react-hot-toast/headless';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '@laptops/shared/products';
@@ -66,7 +67,9 @@ async function openModal(signedIn = true) {
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <Harness signedIn={signedIn} />
+      <MemoryRouter>
+        <Harness signedIn={signedIn} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   const user = userEvent.setup();
@@ -110,6 +113,7 @@ describe('BookingModal', () => {
     const submit = screen.getByRole('button', { name: 'Add To Book' }) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
     expect(screen.getByText('Please log in to book this laptop.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
     await user.type(input('Meeting Location'), 'Downtown library');
     await user.type(input('Phone Number'), '+1 512 555 0199');
     await user.click(submit);

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link, useLocation } from 'react-router';
 import toast from 'react-hot-toast/headless';
 import type { z } from 'zod';
 import { bookingFieldsSchema, type BookingFields } from '@laptops/shared/orders';
@@ -56,6 +57,7 @@ function BookingDialog({
   onClose: () => void;
 }) {
   const t = messages.booking;
+  const location = useLocation();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const ids = useId();
   const book = useBookProduct();
@@ -219,9 +221,13 @@ function BookingDialog({
             </p>
           </div>
           {!signedIn && (
-            <p id={`${ids}-signin`} className="alert alert-soft alert-warning text-sm">
-              {t.signInToBook}
-            </p>
+            <div className="alert alert-soft alert-warning flex flex-wrap justify-between text-sm">
+              <p id={`${ids}-signin`}>{t.signInToBook}</p>
+              {/* Back to this page after signing in, where Book Now is one tap away. */}
+              <Link to="/login" state={{ from: location }} className="btn btn-sm btn-primary">
+                {t.logIn}
+              </Link>
+            </div>
           )}
           <div className="modal-action mt-2">
             <button type="button" className="btn btn-ghost" onClick={close} disabled={sending}>
