@@ -136,6 +136,11 @@ test.describe('Categories', () => {
     await dell.click();
     await expect(page).toHaveURL(new RegExp(`${href}$`));
     await expect(page.getByRole('heading', { name: 'Products of Dell', level: 1 })).toBeVisible();
+    // The tab is named after the page; Home keeps the site's own title.
+    await expect(page).toHaveTitle('Products of Dell · Laptop Resale');
+    await page.goBack();
+    await expect(page).toHaveTitle('Laptop Resale: used laptops at fair prices');
+    await page.goForward();
     const cards = page.getByRole('article');
     await expect(cards.first()).toBeVisible();
     // Other tests post laptops (some with odd names) into Dell at the same time, so
@@ -201,6 +206,7 @@ test.describe('Navbar and footer', () => {
 test.describe('Blogs and not found', () => {
   test('the blog page answers the four questions', async ({ page }) => {
     await page.goto('/blogs');
+    await expect(page).toHaveTitle('Blogs · Laptop Resale');
     const cards = page.getByRole('main').getByRole('heading', { level: 2 });
     await expect(cards).toHaveCount(4);
     await expect(cards.nth(0)).toContainText('state');

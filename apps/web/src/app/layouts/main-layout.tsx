@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
+import { useTitleFromHeading } from './title-from-heading.ts';
 
 /** What every page sits in: the skip link, the navbar, the main area and the footer. */
 export function SiteFrame({ children }: { children: ReactNode }) {
@@ -23,6 +24,7 @@ export function SiteFrame({ children }: { children: ReactNode }) {
 }
 
 export function MainLayout() {
+  useTitleFromHeading('main');
   return (
     <>
       <SiteFrame>
