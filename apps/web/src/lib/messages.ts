@@ -144,6 +144,7 @@ export const messages = {
           : `${n.toLocaleString('en-US')} laptops found`,
     results: 'Results',
     noResults: 'No laptops match your search.',
+    priceRangeInverted: 'The min price is above the max price.',
     emptyCategory: 'No laptops in this category yet.',
     clearFilters: 'Clear filters',
     loadMore: 'Load more',

@@ -92,8 +92,8 @@ export function BannerSlideshow() {
               aria-hidden="true"
               className={`absolute inset-0 lg:hidden ${
                 slide.dark
-                  ? 'bg-gradient-to-r from-slate-950/90 via-slate-950/70 to-slate-950/10'
-                  : 'bg-gradient-to-r from-white/95 via-white/80 to-white/10'
+                  ? 'bg-gradient-to-r from-slate-950/90 via-slate-950/75 to-slate-950/45'
+                  : 'bg-gradient-to-r from-white/95 via-white/85 to-white/55'
               }`}
             />
             <div

@@ -65,7 +65,10 @@ const features: Feature[] = [
 
 export function MarketingBlock() {
   return (
-    <section aria-labelledby="marketing-block-title" className="bg-primary/10 py-14 sm:py-20">
+    <section
+      aria-labelledby="marketing-block-title"
+      className="mt-14 rounded-box bg-primary/10 py-14 sm:py-20"
+    >
       <div className="mx-auto grid w-full max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-5 lg:items-center lg:gap-16 lg:px-8">
         <div className="lg:col-span-2">
           <p className="text-sm font-semibold tracking-wide text-orange-800 uppercase">

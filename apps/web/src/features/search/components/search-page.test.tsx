@@ -160,6 +160,21 @@ describe('SearchPage', () => {
     expect(screen.getByText('3 laptops found')).toBeTruthy();
   });
 
+  it('says so when the min price is above the max price, and does not search for it', async () => {
+    const { router, user } = renderPage('/search');
+    await screen.findByText('3 laptops found');
+    await user.type(screen.getByLabelText('Min price'), '900');
+    await user.type(screen.getByLabelText('Max price'), '300');
+    expect(screen.getByRole('alert').textContent).toBe('The min price is above the max price.');
+    expect(screen.getByLabelText('Min price').getAttribute('aria-invalid')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(router.state.location.search).toBe('');
+    expect(document.activeElement).toBe(screen.getByLabelText('Min price'));
+    await user.clear(screen.getByLabelText('Max price'));
+    await user.type(screen.getByLabelText('Max price'), '1200');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('puts applied filters in the URL and Clear removes them', async () => {
     const { router, user } = renderPage('/search');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Search laptops');

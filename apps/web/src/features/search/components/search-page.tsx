@@ -98,6 +98,8 @@ export function SearchPage({ renderGrid, category }: SearchPageProps) {
         <p className="text-lg text-base-content/75">
           {category && !filtered ? t.emptyCategory : t.noResults}
         </p>
+        {/* A shared link (or the form before the app ran) may ask for an empty range. */}
+        {isPriceRangeInverted(filters) && <p className="text-error">{t.priceRangeInverted}</p>}
         {filtered && (
           <Link to={pathname} className="btn btn-primary">
             {t.clearFilters}
@@ -175,6 +177,14 @@ export function SearchPage({ renderGrid, category }: SearchPageProps) {
   );
 }
 
+/** Both prices given, and the lowest above the highest: nothing can match. */
+function isPriceRangeInverted({
+  minPrice,
+  maxPrice,
+}: Pick<SearchFilters, 'minPrice' | 'maxPrice'>) {
+  return minPrice !== '' && maxPrice !== '' && Number(minPrice) > Number(maxPrice);
+}
+
 type FilterPanelProps = {
   filters: SearchFilters;
   /** Off on a category page, where the category is fixed. */
@@ -207,6 +217,7 @@ function FilterPanel({ filters, showCategory, pathname, onApply }: FilterPanelPr
     };
 
   const field = (key: keyof SearchFilters) => `${id}-${key}`;
+  const priceRangeInverted = isPriceRangeInverted(draft);
 
   return (
     <details
@@ -224,6 +235,10 @@ function FilterPanel({ filters, showCategory, pathname, onApply }: FilterPanelPr
         className="flex flex-col gap-4 p-4"
         onSubmit={(event) => {
           event.preventDefault();
+          if (priceRangeInverted) {
+            document.getElementById(field('minPrice'))?.focus();
+            return;
+          }
           setOpen(false);
           onApply(draft);
         }}
@@ -306,10 +321,17 @@ function FilterPanel({ filters, showCategory, pathname, onApply }: FilterPanelPr
                   step="any"
                   value={draft[key]}
                   onChange={set(key)}
+                  aria-invalid={priceRangeInverted || undefined}
+                  aria-describedby={priceRangeInverted ? `${id}-price-range` : undefined}
                 />
               </div>
             </div>
           ))}
+          {priceRangeInverted && (
+            <p id={`${id}-price-range`} role="alert" className="col-span-2 text-sm text-error">
+              {t.priceRangeInverted}
+            </p>
+          )}
         </div>
 
         <div className="flex flex-col gap-1">
