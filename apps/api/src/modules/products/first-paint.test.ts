@@ -230,4 +230,22 @@ describe('with the list cache on', () => {
     expect(posted.statusCode).toBe(201);
     expect((await get('/search?q=cachedbook')).body).toContain('Cachedbook Two');
   });
+
+  it('keeps a page by its filters: order and extra parameters do not draw it again', async () => {
+    const before = drawn.length;
+    const pages = [
+      await get('/search?q=cachedbook&sort=price_asc'),
+      await get('/search?sort=price_asc&q=cachedbook'),
+      await get('/search?q=cachedbook&sort=price_asc&utm_source=newsletter&fbclid=abc'),
+    ];
+    expect(drawn.length - before).toBe(1);
+    expect(pages.map((page) => page.body)).toEqual([
+      pages[0]?.body,
+      pages[0]?.body,
+      pages[0]?.body,
+    ]);
+    // Other filters are another page.
+    await get('/search?q=cachedbook&sort=price_desc');
+    expect(drawn.length - before).toBe(2);
+  });
 });

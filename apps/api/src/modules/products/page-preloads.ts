@@ -5,7 +5,12 @@ import {
   type CataloguePageData,
 } from '@laptops/shared/first-page';
 import { firstRequestPaths, homeRequestPaths } from '@laptops/shared/first-requests';
-import { readFilters, searchRequestPath, type SearchFilters } from '@laptops/shared/search-filters';
+import {
+  readFilters,
+  searchRequestPath,
+  writeFilters,
+  type SearchFilters,
+} from '@laptops/shared/search-filters';
 import { searchQuerySchema, type SearchResult } from '@laptops/shared/search';
 import type { Db } from '../../db/client.ts';
 import type { Viewer } from '../../plugins/auth.ts';
@@ -62,8 +67,11 @@ export function firstPaint(
     if (categoryId && !viewer) return { head: [preloadFetch(firstRequestPaths.session)] };
     if (viewer) return cataloguePage(request, url, categoryId, viewer, started);
     // A guest's page is every guest's: drawn once, and handed out for a moment (a page
-    // costs some 40 times its results' JSON to draw and compress).
-    return app.pageCache.rememberValue(url.pathname + url.search, async () => ({
+    // costs some 40 times its results' JSON to draw and compress). Kept by the filters
+    // it shows, so a link's order of parameters or its extras (utm_source, fbclid)
+    // neither draw it again nor push other pages out.
+    const pageKey = `${url.pathname}?${writeFilters(readFilters(url.searchParams)).toString()}`;
+    return app.pageCache.rememberValue(pageKey, async () => ({
       ...(await cataloguePage(request, url, categoryId, null, started)),
       shared: true,
     }));
