@@ -137,7 +137,11 @@ export async function buildApp(options: AppOptions) {
     operatorAddress: config.mailFrom,
     rateLimitStore,
   });
-  await app.register(imagesRoutes, { db, storage: imageStorage });
+  await app.register(imagesRoutes, {
+    db,
+    storage: imageStorage,
+    uploadLimit: { store: rateLimitStore, perUser: config.uploadsPerUser },
+  });
   await app.register(ordersRoutes, { db, mailer });
   await app.register(adminRoutes, { db });
   const stripeClient = config.stripe

@@ -23,6 +23,7 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  UPLOAD_RATE_LIMIT_PER_USER: z.coerce.number().int().positive().default(30),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -81,6 +82,8 @@ export type Config = {
   google: { clientId: string; clientSecret: string | undefined; issuer: string } | undefined;
   /** Sign-in, sign-up and reset attempts: per IP per minute, per account per 15 minutes. */
   authRateLimit: { perIp: number; perAccount: number };
+  /** Image uploads one signed-in user may make per 10 minutes. */
+  uploadsPerUser: number;
   /** Stripe when both keys are set; otherwise the embedded sandbox. */
   stripe:
     { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
@@ -146,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     authRateLimit: { perIp: e.AUTH_RATE_LIMIT_PER_IP, perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT },
+    uploadsPerUser: e.UPLOAD_RATE_LIMIT_PER_USER,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
         ? {

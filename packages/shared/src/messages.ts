@@ -42,6 +42,7 @@ export const imageMessages = {
   unreadable: 'This file is not a readable image.',
   tooManyPixels: 'The image is too large in width and height.',
   malformed: 'The upload did not arrive whole. Please choose the image again.',
+  tooMany: 'You have uploaded many images in a short time. Please wait a few minutes.',
 } as const;
 
 /** SPEC.md section 5, Add A Product, plus the format checks DESIGN.md adds. */

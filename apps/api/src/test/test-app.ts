@@ -63,9 +63,10 @@ export async function createTestContext(
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://localhost:3000',
     MAIL_FROM: 'Laptop Resale <operator@laptops.test>',
-    // Tests sign in many users from one address; the limiter has its own test.
+    // Tests sign in many users from one address and upload freely; the limiters have their own tests.
     AUTH_RATE_LIMIT_PER_IP: '100000',
     AUTH_RATE_LIMIT_PER_ACCOUNT: '100000',
+    UPLOAD_RATE_LIMIT_PER_USER: '100000',
     // Tests write through factories, which the list cache cannot see; it has its own test.
     LIST_CACHE_MS: '0',
     // Test files share the machine's cores: a page must not go out undrawn for being

@@ -8,6 +8,7 @@ import { imageMessages } from '@laptops/shared/messages';
 import type { Db } from '../../db/client.ts';
 import { requireViewer } from '../../plugins/auth.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
+import { createRateLimiter, type RateLimitStore } from '../../lib/rate-limiter.ts';
 import type { ImageStorage } from './image-storage.ts';
 import { imageKeyPattern } from './image-storage.ts';
 import { storeUpload } from './images.service.ts';
@@ -51,10 +52,22 @@ async function readImageField(request: FastifyRequest, reply: FastifyReply): Pro
   }
 }
 
-export const imagesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: ImageStorage }> = async (
-  app,
-  { db, storage },
-) => {
+/** How long the per-user upload count runs (UPLOAD_RATE_LIMIT_PER_USER per window). */
+const UPLOAD_WINDOW_MS = 10 * 60_000;
+
+export const imagesRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  storage: ImageStorage;
+  uploadLimit: { store: RateLimitStore; perUser: number };
+}> = async (app, { db, storage, uploadLimit }) => {
+  // Every upload is stored (and kept), so one account cannot fill the storage: a
+  // person choosing pictures for a few listings stays far below the limit.
+  const uploadsPerUser = createRateLimiter({
+    store: uploadLimit.store,
+    name: 'uploads-user',
+    max: uploadLimit.perUser,
+    windowMs: UPLOAD_WINDOW_MS,
+  });
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: MAX_IMAGE_BYTES,
@@ -83,6 +96,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: ImageStorage
           400: apiErrorSchema,
           413: apiErrorSchema,
           415: apiErrorSchema,
+          429: apiErrorSchema,
         },
       },
     },
@@ -90,8 +104,14 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ db: Db; storage: ImageStorage
       if (!request.isMultipart()) {
         throw new HttpError(415, 'MULTIPART_REQUIRED', imageMessages.missing);
       }
-      const bytes = await readImageField(request, reply);
       const viewer = await requireViewer(request);
+      const limit = await uploadsPerUser.hit(viewer.id);
+      if (limit.limited) {
+        // The body is not read: the connection goes, as with one that is too large.
+        reply.header('retry-after', String(limit.retryAfterSeconds)).header('connection', 'close');
+        throw new HttpError(429, 'TOO_MANY_REQUESTS', imageMessages.tooMany);
+      }
+      const bytes = await readImageField(request, reply);
       const url = await storeUpload({ db, storage }, viewer.id, bytes);
       return reply.status(201).send({ success: true, data: { url } });
     },
