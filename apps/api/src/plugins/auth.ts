@@ -5,6 +5,8 @@ import type { UserType } from '../db/schema/users.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { createRateLimiter, type RateLimitStore } from '../lib/rate-limiter.ts';
 import type { Auth } from '../modules/auth/auth.ts';
+// The route config `keepsLists` is declared there.
+import type {} from './list-cache.ts';
 
 /** Endpoints where guessing is possible: limited per IP and per account. */
 const guardedAuthPaths = new Set([

@@ -1,7 +1,10 @@
 import { pgTable, integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { orders } from './orders.ts';
 
-/** Money given back: a payment that arrived for a laptop already sold to someone else. */
+/**
+ * Money given back: a payment that arrived when it could no longer buy the laptop
+ * (sold to someone else, taken off the market, the order cancelled or already paid).
+ */
 export const refunds = pgTable('refunds', {
   id: uuid('id').primaryKey().defaultRandom(),
   orderId: uuid('order_id')

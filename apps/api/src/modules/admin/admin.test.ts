@@ -258,16 +258,17 @@ describe('deleting accounts', () => {
 describe('reports', () => {
   async function reported() {
     const seller = await createUser(t.database.db, { typeOfUser: 'seller' });
-    const reporter = await createUser(t.database.db);
     const category = await createCategory(t.database.db);
     const product = await createProduct(t.database.db, {
       sellerId: seller.id,
       categoryId: category.id,
       name: `Fishy ${Date.now()}`,
     });
-    const cookie = await signIn(t.app, reporter.email, reporter.password);
     const ids: string[] = [];
+    // Two people report it (one person has one open report per product).
     for (const text of ['Fake photos', 'Wrong price']) {
+      const reporter = await createUser(t.database.db);
+      const cookie = await signIn(t.app, reporter.email, reporter.password);
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/reports',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
 import { createUser } from '../../db/seed/factories.ts';
 import { createTestContext, signIn, type TestContext } from '../../test/test-app.ts';
+import { nameFromProfile } from './auth.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -101,5 +102,17 @@ describe('better-auth on our database', () => {
 
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ name: 'Renamed', typeOfUser: 'buyer', isVerified: false });
+  });
+});
+
+describe("a Google account's name", () => {
+  it.each([
+    [{ name: '  Grace Hopper ', email: 'grace@example.test' }, 'Grace Hopper'],
+    [{ name: '   ', email: 'grace@example.test' }, 'grace'],
+    [{ name: 'x'.repeat(300), email: 'long@example.test' }, 'long'],
+    [{ name: 42, email: 'number@example.test' }, 'number'],
+    [{}, 'Buyer'],
+  ])('from %j is %j', (profile, name) => {
+    expect(nameFromProfile(profile)).toBe(name);
   });
 });

@@ -74,6 +74,20 @@ export function isSafeRedirect(value: unknown, trustedOrigins: string[]): boolea
   }
 }
 
+/**
+ * A Google account's name, held to sign-up's rule (the provider's may be blank or very
+ * long); failing it, the part of the email before the @.
+ */
+export function nameFromProfile(profile: { name?: unknown; email?: unknown }): string {
+  const name = personNameSchema.safeParse(profile.name);
+  if (name.success) return name.data;
+  const local =
+    String(profile.email ?? '')
+      .split('@')[0]
+      ?.trim() ?? '';
+  return local.slice(0, 100) || 'Buyer';
+}
+
 export function createAuth(options: {
   db: Db;
   secret: string;
@@ -223,10 +237,7 @@ export function createAuth(options: {
                   pkce: true,
                   // Google sign-in always creates a buyer (SPEC.md section 4).
                   mapProfileToUser: (profile) => ({
-                    name:
-                      typeof profile.name === 'string' && profile.name
-                        ? profile.name
-                        : String(profile.email ?? ''),
+                    name: nameFromProfile(profile),
                     typeOfUser: 'buyer',
                   }),
                 },

@@ -27,8 +27,6 @@ export const paymentMessages = {
   withdrawn: 'This laptop is no longer for sale.',
   held: 'Another buyer is paying for this laptop right now. Please try again in a few minutes.',
   notSucceeded: 'The payment has not gone through.',
-  refunded:
-    'This laptop was sold to another buyer just before your payment arrived. Your payment was refunded.',
 } as const;
 
 /** Why a confirmed payment cannot make a sale and goes back to the buyer. */
@@ -39,7 +37,7 @@ export const refundCauses: Record<RefundReason, string> = {
   sold: 'This laptop was sold to another buyer just before your payment arrived.',
   withdrawn: 'This laptop was taken off the market before your payment arrived.',
   cancelled: 'This order was cancelled before your payment arrived.',
-  'already-paid': 'This order was already paid, so this second payment was not taken.',
+  'already-paid': 'This order was already paid.',
   amount: "This payment did not match the order's price.",
 };
 

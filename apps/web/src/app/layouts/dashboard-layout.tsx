@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import type { UserType } from '@laptops/shared/auth';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -69,9 +69,15 @@ export function DashboardLayout() {
         if (event.key === 'Escape') setOpen(false);
       };
       document.addEventListener('keydown', closeOnEscape);
+      // Widened to a desktop, the menu is a column again: the drawer state must not
+      // linger (it keeps the page inert).
+      const desktop = window.matchMedia('(min-width: 64rem)');
+      const closeOnDesktop = () => desktop.matches && setOpen(false);
+      desktop.addEventListener('change', closeOnDesktop);
       const stopFocusing = focusOnceShown(closeButton.current);
       return () => {
         document.removeEventListener('keydown', closeOnEscape);
+        desktop.removeEventListener('change', closeOnDesktop);
         stopFocusing();
       };
     }
@@ -81,8 +87,9 @@ export function DashboardLayout() {
   const user = session.data;
   if (!user) return <Spinner />;
 
-  const followLink = () => {
-    returnFocus.current = false;
+  const followLink = (event: MouseEvent<HTMLAnchorElement>) => {
+    // The page already shown does not change: focus goes back to the menu button.
+    returnFocus.current = event.currentTarget.getAttribute('aria-current') === 'page';
     setOpen(false);
   };
   const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : '');
@@ -102,7 +109,8 @@ export function DashboardLayout() {
         aria-hidden="true"
         tabIndex={-1}
       />
-      <div className="drawer-content px-4 py-6 lg:px-8">
+      {/* While the phone drawer is open, the page under it takes no focus or taps. */}
+      <div className="drawer-content px-4 py-6 lg:px-8" inert={open || undefined}>
         <button
           ref={openButton}
           type="button"

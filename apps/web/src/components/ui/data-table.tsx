@@ -31,15 +31,15 @@ type DataTableProps<Row> = {
 };
 
 // On a phone each row is a card: labelled cells one under another, each after its
-// column's header (a pseudo-element with empty alternative text, so screen readers do
-// not read it twice), unlabelled ones side by side. The explicit roles keep the table
+// column's header (a pseudo-element, index.css .data-table-label), unlabelled ones
+// side by side. The explicit roles keep the table
 // a table to assistive technology once its parts no longer display as one.
 const phoneTable = 'max-sm:block';
 const phoneRow =
   'max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:py-2 max-sm:not-last:border-b max-sm:border-base-content/10';
 const phoneCell = 'max-sm:flex max-sm:items-center max-sm:gap-3 max-sm:border-b-0 max-sm:py-1.5';
 const phoneCellLabel =
-  "max-sm:basis-full max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:text-sm max-sm:before:font-normal max-sm:before:text-base-content/70 max-sm:before:content-[attr(data-label)_/_'']";
+  'data-table-label max-sm:basis-full max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:text-sm max-sm:before:font-normal max-sm:before:text-base-content/70';
 
 /**
  * A daisyUI table; on a phone its rows become cards, so nothing scrolls sideways and

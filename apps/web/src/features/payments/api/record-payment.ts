@@ -7,8 +7,9 @@ export type RecordPaymentInput = { orderId: string; transactionId: string };
 
 /**
  * POST /api/payments: records a payment the provider confirmed. The server checks it
- * with the provider first; if the laptop was sold meanwhile the payment is refunded
- * and the answer is a 409 'PAYMENT_REFUNDED' saying so.
+ * with the provider first; if the payment can no longer buy the laptop (sold or
+ * withdrawn meanwhile, the order cancelled) it is refunded and the answer is a 409
+ * 'PAYMENT_REFUNDED' saying why.
  */
 export function recordPayment(input: RecordPaymentInput) {
   return apiRequest('/api/payments', paymentRecordResultSchema, { method: 'POST', json: input });

@@ -66,7 +66,8 @@ function PaymentScreen({ order }: { order: Order }) {
     try {
       await record.mutateAsync({ orderId: order._id, transactionId: paymentIntentId });
     } catch (error) {
-      // Paid, but the laptop was sold meanwhile: the server refunded the payment.
+      // Paid, but it could no longer buy the laptop (sold or withdrawn meanwhile, say):
+      // the server refunded it and says why.
       if (error instanceof ApiRequestError && error.code === 'PAYMENT_REFUNDED') {
         setOutcome({ kind: 'refunded', message: error.message || t.refunded });
         return;

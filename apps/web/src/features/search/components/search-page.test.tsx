@@ -165,6 +165,9 @@ describe('SearchPage', () => {
     await screen.findByText('3 laptops found');
     await user.type(screen.getByLabelText('Min price'), '900');
     await user.type(screen.getByLabelText('Max price'), '300');
+    // Not while typing: once the field is left.
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.tab();
     expect(screen.getByRole('alert').textContent).toBe('The min price is above the max price.');
     expect(screen.getByLabelText('Min price').getAttribute('aria-invalid')).toBe('true');
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));

@@ -217,7 +217,10 @@ function FilterPanel({ filters, showCategory, pathname, onApply }: FilterPanelPr
     };
 
   const field = (key: keyof SearchFilters) => `${id}-${key}`;
-  const priceRangeInverted = isPriceRangeInverted(draft);
+  // Told when the visitor leaves a price field or applies, not while a price is being
+  // typed (900 above a max of 1 on the way to 1200).
+  const [rangeChecked, setRangeChecked] = useState(false);
+  const priceRangeInverted = rangeChecked && isPriceRangeInverted(draft);
 
   return (
     <details
@@ -235,7 +238,8 @@ function FilterPanel({ filters, showCategory, pathname, onApply }: FilterPanelPr
         className="flex flex-col gap-4 p-4"
         onSubmit={(event) => {
           event.preventDefault();
-          if (priceRangeInverted) {
+          setRangeChecked(true);
+          if (isPriceRangeInverted(draft)) {
             document.getElementById(field('minPrice'))?.focus();
             return;
           }
@@ -320,7 +324,11 @@ function FilterPanel({ filters, showCategory, pathname, onApply }: FilterPanelPr
                   max={100_000}
                   step="any"
                   value={draft[key]}
-                  onChange={set(key)}
+                  onChange={(event) => {
+                    setRangeChecked(false);
+                    set(key)(event);
+                  }}
+                  onBlur={() => setRangeChecked(true)}
                   aria-invalid={priceRangeInverted || undefined}
                   aria-describedby={priceRangeInverted ? `${id}-price-range` : undefined}
                 />
