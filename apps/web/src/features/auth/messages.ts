@@ -13,6 +13,7 @@ export const loginMessages = {
   or: 'or',
   google: 'Sign in With Google',
   googleFailed: 'Google sign-in did not work. Please try again.',
+  googleNotSetUp: 'Google sign-in is not set up on this marketplace yet.',
 };
 
 export const authMessages = {

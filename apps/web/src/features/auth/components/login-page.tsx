@@ -37,13 +37,16 @@ export function LoginPage() {
           {t.forgotPassword}
         </button>
       </div>
-      {authOptions.data?.google && (
+      {/* Always offered (SPEC.md); where the operator has not configured Google
+          (GOOGLE_CLIENT_ID), disabled and saying so rather than failing on a tap. */}
+      {authOptions.data && (
         <>
           <div className="divider text-sm text-base-content/75">{t.or}</div>
           <button
             type="button"
             className="btn btn-outline w-full"
-            disabled={google.isPending}
+            disabled={!authOptions.data.google || google.isPending}
+            aria-describedby={authOptions.data.google ? undefined : 'google-not-set-up'}
             onClick={() =>
               google.mutate(returnTo, { onError: (error) => toast.error(error.message) })
             }
@@ -65,6 +68,11 @@ export function LoginPage() {
             </svg>
             {t.google}
           </button>
+          {!authOptions.data.google && (
+            <p id="google-not-set-up" className="mt-2 text-center text-sm text-base-content/75">
+              {t.googleNotSetUp}
+            </p>
+          )}
         </>
       )}
       <p className="mt-6 text-center text-sm">
