@@ -92,6 +92,16 @@ test('the dashboard menu: beside the page on a desktop, a drawer run by keyboard
   await toggle.click();
   await expect(close).toBeFocused();
   await expect(menu.getByRole('link', { name: 'My Orders' })).toBeVisible();
+  // Nothing the drawer covers takes focus: Tab stays in the drawer.
+  for (const key of ['Shift+Tab', 'Tab', 'Tab']) {
+    await page.keyboard.press(key);
+    expect(
+      await page.evaluate(() =>
+        Boolean(document.activeElement?.closest('header, footer, .drawer-content')),
+      ),
+    ).toBe(false);
+  }
+  await close.focus();
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
   await expect(toggle).toBeFocused();

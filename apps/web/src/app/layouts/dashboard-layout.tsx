@@ -74,10 +74,15 @@ export function DashboardLayout() {
       const desktop = window.matchMedia('(min-width: 64rem)');
       const closeOnDesktop = () => desktop.matches && setOpen(false);
       desktop.addEventListener('change', closeOnDesktop);
+      // The drawer covers the whole screen, the site's navbar and footer included:
+      // they take no focus either while it is open (the page's content is inert below).
+      const covered = [...document.querySelectorAll('header, footer')];
+      for (const element of covered) element.setAttribute('inert', '');
       const stopFocusing = focusOnceShown(closeButton.current);
       return () => {
         document.removeEventListener('keydown', closeOnEscape);
         desktop.removeEventListener('change', closeOnDesktop);
+        for (const element of covered) element.removeAttribute('inert');
         stopFocusing();
       };
     }
