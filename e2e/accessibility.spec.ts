@@ -1,0 +1,87 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/** Demo accounts (the seed's; password demo1234). */
+const demo = {
+  guest: null,
+  buyer: 'emma@example.com',
+  seller: 'ayesha@example.com',
+  admin: 'admin@example.com',
+} as const;
+
+/** Each screen with who sees it and the heading that says it has arrived. */
+const screens: { role: keyof typeof demo; path: string; heading: string | RegExp }[] = [
+  { role: 'guest', path: '/login', heading: 'Login' },
+  { role: 'guest', path: '/signup', heading: 'Sign Up' },
+  { role: 'guest', path: '/search?q=thinkpad', heading: 'Results for "thinkpad"' },
+  { role: 'guest', path: '/no/such/page', heading: /not found/i },
+  { role: 'buyer', path: '/dashboard', heading: /^Welcome, / },
+  { role: 'buyer', path: '/dashboard/myorders', heading: 'My Orders' },
+  { role: 'buyer', path: '/dashboard/profile', heading: 'My Profile' },
+  { role: 'seller', path: '/dashboard/addaproduct', heading: 'Add A Product' },
+  { role: 'seller', path: '/dashboard/myproducts', heading: 'My Products' },
+  { role: 'seller', path: '/dashboard/mybuyers', heading: 'My Buyers' },
+  { role: 'admin', path: '/dashboard/allsellers', heading: 'All Sellers' },
+  { role: 'admin', path: '/dashboard/allbuyers', heading: 'All Buyers' },
+  { role: 'admin', path: '/dashboard/allusers', heading: 'All Users' },
+  { role: 'admin', path: '/dashboard/reportedItems', heading: 'Reports' },
+  { role: 'admin', path: '/dashboard/activity', heading: 'Activity' },
+];
+
+async function signInAs(page: Page, email: string) {
+  const baseURL = test.info().project.use.baseURL ?? '';
+  const response = await page.request.post('/api/auth/sign-in/email', {
+    headers: { origin: baseURL },
+    data: { email, password: 'demo1234' },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+/** axe's findings as "rule: where", so a failure names what to fix. */
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.nodes
+        .map((node) => node.target.join(' '))
+        .slice(0, 3)
+        .join(' | ')}`,
+  );
+}
+
+// Home, a category page and Blogs have their own checks (storefront.spec.ts); these
+// are the other screens, each as its role sees it, at this project's width (phone
+// tables are cards, the dashboard menu a drawer). One test per role: signing in and
+// starting a browser page per screen would cost more than the checks.
+for (const role of Object.keys(demo) as (keyof typeof demo)[]) {
+  test(`every ${role} screen has no detectable accessibility violations`, async ({ page }) => {
+    const email = demo[role];
+    if (email) await signInAs(page, email);
+    const found: string[] = [];
+    for (const screen of screens.filter((each) => each.role === role)) {
+      await page.goto(screen.path);
+      await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
+      // Lists are checked with their rows in place, not their spinners.
+      await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
+      found.push(...(await violations(page)).map((violation) => `${screen.path} ${violation}`));
+    }
+    expect(found).toEqual([]);
+  });
+}
+
+test('a refused form, and the phone dashboard drawer open, have no detectable violations', async ({
+  page,
+}) => {
+  await signInAs(page, demo.seller);
+  await page.goto('/dashboard/addaproduct');
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  await expect(page.getByText('Please fil the location field')).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  const toggle = page.getByRole('button', { name: 'Dashboard menu' });
+  if (await toggle.isVisible()) {
+    await toggle.click();
+    await expect(page.getByRole('button', { name: 'Close dashboard menu' })).toBeFocused();
+    expect(await violations(page)).toEqual([]);
+  }
+});
