@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount, logIn, signIn } from './support/accounts.ts';
+import { accessibilityViolations } from './support/axe.ts';
 import { sellerWithListing } from './support/listings.ts';
 
 // Each test walks several people through several screens.
@@ -17,6 +18,7 @@ async function bookFromCard(page: Page, name: string) {
   await expect(dialog.getByLabel('Product Name')).toHaveValue(name.slice(0, 22) + '...');
   await dialog.getByRole('button', { name: 'Add To Book' }).click();
   await expect(dialog.getByText('Please fil the location field')).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
   await dialog.getByLabel('Meeting Location').fill('Downtown library entrance');
   await dialog.getByLabel('Phone Number').fill('+1 402 555 0199');
   await dialog.getByRole('button', { name: 'Add To Book' }).click();
@@ -56,6 +58,7 @@ test('a buyer books from a card and pays with 4242 in the sandbox; the seller se
   await expect(
     page.getByRole('alert').filter({ hasText: 'Your card was declined.' }),
   ).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
   const order = await page.request.get('/api/myOrders');
   expect(
     ((await order.json()) as { productName: string; paid: boolean }[]).find(

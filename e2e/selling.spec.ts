@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
 import { createAccount, dashboardMenu, logIn, signIn } from './support/accounts.ts';
+import { accessibilityViolations } from './support/axe.ts';
 import { textContrast } from './support/contrast.ts';
 import { categoryIdOf } from './support/listings.ts';
 
@@ -175,6 +176,7 @@ test('a buyer reports a product through the modal and the admins see the report'
   const dialog = page.getByRole('dialog', { name: 'Report TO Admin' });
   await expect(dialog.getByLabel('Product Name')).toHaveValue(productName);
   await expect(dialog.getByLabel('Product Name')).not.toBeEditable();
+  expect(await accessibilityViolations(page)).toEqual([]);
   const text = `The photos look copied from a shop (${Date.now()}).`;
   await dialog.getByLabel('Report').fill(text);
   await dialog.getByRole('button', { name: 'report' }).click();

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { createAccount, logIn, signIn } from './support/accounts.ts';
+import { accessibilityViolations } from './support/axe.ts';
 
 test.describe('Home', () => {
   test('shows every section of SPEC.md in order', async ({ page }) => {
@@ -107,16 +107,7 @@ test.describe('Home', () => {
     await expect(
       page.getByRole('region', { name: 'Latest Items' }).getByRole('article').first(),
     ).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(
-      results.violations.map(
-        (v) =>
-          `${v.id}: ${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 3)
-            .join(' | ')}`,
-      ),
-    ).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
   });
 });
 
@@ -213,8 +204,7 @@ test.describe('Blogs and not found', () => {
     await expect(cards.nth(1)).toContainText('prototyp');
     await expect(cards.nth(2)).toContainText('unit test');
     await expect(cards.nth(3)).toContainText('Vue');
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => v.id)).toEqual([]);
+    expect(await accessibilityViolations(page)).toEqual([]);
   });
 
   test('an unknown path shows the animated 404 screen', async ({ page }) => {

@@ -88,9 +88,9 @@ export function ReportsPage() {
       cell: (report) => (
         <div className="flex flex-col gap-1">
           <span className="whitespace-pre-line">
-            {report.reportText || <span className="italic text-base-content/60">{r.noText}</span>}
+            {report.reportText || <span className="italic text-base-content/75">{r.noText}</span>}
           </span>
-          <span className="text-xs text-base-content/60">{r.reportedBy(report.reporterEmail)}</span>
+          <span className="text-xs text-base-content/75">{r.reportedBy(report.reporterEmail)}</span>
         </div>
       ),
     },

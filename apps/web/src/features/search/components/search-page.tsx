@@ -312,7 +312,7 @@ function FilterPanel({ filters, showCategory, pathname, onApply }: FilterPanelPr
                 {t[key]}
               </label>
               <div className="input w-full">
-                <span aria-hidden="true" className="text-base-content/60">
+                <span aria-hidden="true" className="text-base-content/75">
                   {t.currency}
                 </span>
                 <input

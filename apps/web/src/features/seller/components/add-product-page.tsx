@@ -193,7 +193,7 @@ export function AddProductPage() {
 
   const dollarInput = (name: 'originalPrice' | 'resalePrice') => (
     <div className="input w-full">
-      <span className="text-base-content/60" aria-hidden="true">
+      <span className="text-base-content/75" aria-hidden="true">
         $
       </span>
       <input
