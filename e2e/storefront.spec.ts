@@ -169,6 +169,10 @@ test.describe('Navbar and footer', () => {
       );
       const menu = page.locator('header ul').last();
       await expect(menu.getByRole('link', { name: 'Login' })).toBeVisible();
+      // The menu's search form spans the menu (it was 60% of the width).
+      const form = await menu.getByRole('search').boundingBox();
+      const list = await menu.boundingBox();
+      expect((form?.width ?? 0) / (list?.width ?? 1)).toBeGreaterThan(0.85);
       await nav.getByRole('button', { name: 'Close menu' }).click();
       await expect(menu.getByRole('link', { name: 'Login' })).toBeHidden();
       await nav.getByRole('button', { name: 'Open menu' }).click();

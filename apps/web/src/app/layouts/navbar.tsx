@@ -153,7 +153,7 @@ export function Navbar() {
           className="flex flex-col gap-1 border-t border-base-300 px-4 py-3 md:hidden"
         >
           <li className="pb-2">
-            <NavbarSearch onDone={() => setMenuOpen(false)} />
+            <NavbarSearch className="w-full" onDone={() => setMenuOpen(false)} />
           </li>
           {links.map((link) => (
             <li key={link.to}>
