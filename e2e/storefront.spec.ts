@@ -81,6 +81,7 @@ test.describe('Home', () => {
     const booking = page.getByRole('dialog', { name: 'Book this laptop' });
     await expect(booking.getByText('Please log in to book this laptop.')).toBeVisible();
     await expect(booking.getByRole('button', { name: 'Add To Book' })).toBeDisabled();
+    expect(await accessibilityViolations(page)).toEqual([]);
     await booking.getByRole('link', { name: 'Login' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();

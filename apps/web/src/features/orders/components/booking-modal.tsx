@@ -220,8 +220,9 @@ function BookingDialog({
               {t.phoneHint}
             </p>
           </div>
+          {/* Body text colour: daisyUI's soft warning text is below 4.5:1 on its tint. */}
           {!signedIn && (
-            <div className="alert alert-soft alert-warning flex flex-wrap justify-between text-sm">
+            <div className="alert alert-soft alert-warning flex flex-wrap justify-between text-sm text-base-content">
               <p id={`${ids}-signin`}>{t.signInToBook}</p>
               {/* Back to this page after signing in, where Book Now is one tap away. */}
               <Link to="/login" state={{ from: location }} className="btn btn-sm btn-primary">
