@@ -23,6 +23,7 @@ import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createImageStorage, type ImageStorage } from './modules/images/image-storage.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
+import { unusedUploadsSweep } from './modules/images/unused-uploads-sweep.ts';
 import { myProductsRoutes } from './modules/products/my-products.routes.ts';
 import { firstPaint, type RenderCataloguePage } from './modules/products/page-preloads.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -141,6 +142,12 @@ export async function buildApp(options: AppOptions) {
     db,
     storage: imageStorage,
     uploadLimit: { store: rateLimitStore, perUser: config.uploadsPerUser },
+  });
+  await app.register(unusedUploadsSweep, {
+    db,
+    storage: imageStorage,
+    everyMs: config.unusedUploads.sweepEveryMs,
+    keepMs: config.unusedUploads.keepMs,
   });
   await app.register(ordersRoutes, { db, mailer });
   await app.register(adminRoutes, { db });

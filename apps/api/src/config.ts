@@ -24,6 +24,18 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   UPLOAD_RATE_LIMIT_PER_USER: z.coerce.number().int().positive().default(30),
+  /** How long an upload that no listing, profile or category uses is kept. */
+  UNUSED_UPLOAD_KEEP_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(24),
+  /** How often unused uploads are looked for (fractions allowed, for tests). */
+  UNUSED_UPLOAD_SWEEP_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(60),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -84,6 +96,8 @@ export type Config = {
   authRateLimit: { perIp: number; perAccount: number };
   /** Image uploads one signed-in user may make per 10 minutes. */
   uploadsPerUser: number;
+  /** Uploads nothing uses are deleted once `keepMs` old, looked for every `sweepEveryMs`. */
+  unusedUploads: { keepMs: number; sweepEveryMs: number };
   /** Stripe when both keys are set; otherwise the embedded sandbox. */
   stripe:
     { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
@@ -150,6 +164,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     authRateLimit: { perIp: e.AUTH_RATE_LIMIT_PER_IP, perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT },
     uploadsPerUser: e.UPLOAD_RATE_LIMIT_PER_USER,
+    unusedUploads: {
+      keepMs: e.UNUSED_UPLOAD_KEEP_HOURS * 3_600_000,
+      sweepEveryMs: e.UNUSED_UPLOAD_SWEEP_MINUTES * 60_000,
+    },
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
         ? {

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { categories } from '../../db/schema/categories.ts';
 import { images } from '../../db/schema/images.ts';
+import { products } from '../../db/schema/products.ts';
+import { users } from '../../db/schema/users.ts';
 import type { ImageStorage } from './image-storage.ts';
 import { imageUrl } from './image-storage.ts';
 import { toStoredWebp, toThumbnailWebp } from './process-image.ts';
@@ -46,4 +49,55 @@ export function thumbnailKey(key: string): string {
 /** The thumbnail URL of one of our image URLs (other URLs are returned as they are). */
 export function thumbnailUrl(url: string): string {
   return ownUrlPattern.test(url) ? url.replace(/\.webp$/, '-thumb.webp') : url;
+}
+
+/**
+ * Deletes the uploads that nothing shows (no listing, withdrawn or not, no profile,
+ * no category) and that were uploaded before `uploadedBefore`, with their
+ * thumbnails. Returns how many went. One statement picks and deletes them, so
+ * instances sweeping at once never delete the same upload twice. The age is the
+ * guard for a form still being filled in: an upload is used only once its form is
+ * sent, and one sent after its upload was swept is refused as not ours.
+ */
+export async function deleteUnusedUploads(
+  deps: { db: Db; storage: ImageStorage },
+  uploadedBefore: Date,
+): Promise<number> {
+  const url = sql`'/api/images/' || ${images.key}`;
+  const deleted = await deps.db
+    .delete(images)
+    .where(
+      and(
+        lt(images.createdAt, uploadedBefore),
+        notExists(
+          deps.db
+            .select({ one: sql`1` })
+            .from(products)
+            .where(eq(products.image, url)),
+        ),
+        notExists(
+          deps.db
+            .select({ one: sql`1` })
+            .from(users)
+            .where(eq(users.image, url)),
+        ),
+        notExists(
+          deps.db
+            .select({ one: sql`1` })
+            .from(categories)
+            .where(eq(categories.image, url)),
+        ),
+      ),
+    )
+    .returning({ key: images.key });
+  // Nothing points at these any more: a file that cannot be deleted now (the bucket
+  // is down) is only left-over bytes, so the rest are still tried.
+  const left: string[] = [];
+  for (const { key } of deleted) {
+    for (const file of [key, thumbnailKey(key)]) {
+      await deps.storage.delete(file).catch(() => left.push(file));
+    }
+  }
+  if (left.length > 0) throw new Error(`Could not delete unused image files: ${left.join(', ')}`);
+  return deleted.length;
 }

@@ -163,3 +163,11 @@ it('stores an upload through the API in the bucket and serves it back at the sam
     await t.close();
   }
 });
+
+it('deletes an image from the bucket, and deleting one that is not there is no error', async () => {
+  await storage.put('to-delete.webp', Buffer.from('RIFF....WEBP'));
+  await storage.delete('to-delete.webp');
+
+  expect(await storage.get('to-delete.webp')).toBeUndefined();
+  await expect(storage.delete('to-delete.webp')).resolves.toBeUndefined();
+});

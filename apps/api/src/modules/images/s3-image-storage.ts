@@ -1,4 +1,5 @@
 import {
+  DeleteObjectCommand,
   GetObjectCommand,
   NoSuchKey,
   PutObjectCommand,
@@ -71,6 +72,14 @@ export function createS3ImageStorage(config: S3Config): ImageStorage & { close()
         ) {
           return undefined;
         }
+        throw new ImageStorageUnavailableError(error);
+      }
+    },
+    async delete(key) {
+      try {
+        // S3 answers a key that is not there as deleted too.
+        await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key }));
+      } catch (error) {
         throw new ImageStorageUnavailableError(error);
       }
     },

@@ -1,0 +1,162 @@
+import { inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { images } from '../../db/schema/images.ts';
+import { createCategory, createUser } from '../../db/seed/factories.ts';
+import { createTestContext, signIn, type TestContext } from '../../test/test-app.ts';
+import { uploadTestImage } from '../../test/upload-helper.ts';
+import { deleteUnusedUploads } from './images.service.ts';
+
+const HOUR_MS = 3_600_000;
+
+let t: TestContext;
+beforeAll(async () => {
+  // Sweeps hourly, as deployed: these tests sweep when they choose.
+  t = await createTestContext();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const keyOf = (url: string) => url.replace('/api/images/', '');
+
+/** Makes uploads look `hours` old, as if they had been sitting unused since. */
+async function age(urls: string[], hours: number) {
+  await t.database.db
+    .update(images)
+    .set({ createdAt: new Date(Date.now() - hours * HOUR_MS) })
+    .where(inArray(images.key, urls.map(keyOf)));
+}
+
+const status = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode;
+const thumbnail = (url: string) => url.replace(/\.webp$/, '-thumb.webp');
+
+async function seller() {
+  const user = await createUser(t.database.db, { typeOfUser: 'seller' });
+  return signIn(t.app, user.email, user.password);
+}
+
+async function postProduct(cookie: string, image: string, categoryId: string) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/products',
+    headers: { cookie },
+    payload: {
+      name: 'ThinkPad T14',
+      category: categoryId,
+      image,
+      location: 'Austin, TX',
+      conditionType: 'Good',
+      mobileNumber: '+1 512 555 0100',
+      originalPrice: 1000,
+      resalePrice: 500,
+      yearsOfUse: 1,
+      description: 'Fresh listing.',
+    },
+  });
+  return response;
+}
+
+it('deletes old uploads that nothing uses, with their thumbnails, and keeps every used or recent one', async () => {
+  const cookie = await seller();
+  const category = await createCategory(t.database.db);
+  const [listed, avatar, categoryImage, forgotten, ofDeletedListing, fresh] = await Promise.all(
+    Array.from({ length: 6 }, () => uploadTestImage(t.app, cookie)),
+  );
+  const posted = await postProduct(cookie, listed!, category.id);
+  expect(posted.statusCode).toBe(201);
+  const avatarSet = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/update-user',
+    headers: { cookie },
+    payload: { image: avatar },
+  });
+  expect(avatarSet.statusCode).toBe(200);
+  await createCategory(t.database.db, { image: categoryImage! });
+  // A listing nobody booked or reported is deleted outright; its picture then serves nothing.
+  const gone = await postProduct(cookie, ofDeletedListing!, category.id);
+  const goneId = gone.json<{ insertedId: string }>().insertedId;
+  const deleted = await t.app.inject({
+    method: 'DELETE',
+    url: `/api/myProducts?id=${goneId}`,
+    headers: { cookie },
+  });
+  expect(deleted.json()).toEqual({ deletedCount: 1 });
+  await age([listed!, avatar!, categoryImage!, forgotten!, ofDeletedListing!], 25);
+  await age([fresh!], 23);
+
+  const count = await deleteUnusedUploads(
+    { db: t.database.db, storage: t.imageStorage },
+    new Date(Date.now() - 24 * HOUR_MS),
+  );
+
+  expect(count).toBe(2);
+  for (const url of [forgotten!, ofDeletedListing!]) {
+    expect(await status(url)).toBe(404);
+    expect(await status(thumbnail(url))).toBe(404);
+  }
+  for (const url of [listed!, avatar!, categoryImage!, fresh!]) {
+    expect(await status(url)).toBe(200);
+    expect(await status(thumbnail(url))).toBe(200);
+  }
+  const rows = await t.database.db
+    .select({ key: images.key })
+    .from(images)
+    .where(inArray(images.key, [forgotten!, ofDeletedListing!, fresh!].map(keyOf)));
+  expect(rows.map((row) => row.key)).toEqual([keyOf(fresh!)]);
+
+  // A form sent with a picture that was swept meanwhile is refused, not saved pointing nowhere.
+  const late = await postProduct(cookie, forgotten!, category.id);
+  expect(late.statusCode).toBe(400);
+});
+
+it('keeps the picture of a withdrawn listing: its orders still show it', async () => {
+  const cookie = await seller();
+  const category = await createCategory(t.database.db);
+  const image = await uploadTestImage(t.app, cookie);
+  const posted = await postProduct(cookie, image, category.id);
+  const id = posted.json<{ insertedId: string }>().insertedId;
+  const buyer = await createUser(t.database.db);
+  const booked = await t.app.inject({
+    method: 'POST',
+    url: '/api/myOrders',
+    headers: { cookie: await signIn(t.app, buyer.email, buyer.password) },
+    payload: { productId: id, buyerPhone: '+1 512 555 0101', meetingLocation: 'Austin, TX' },
+  });
+  expect(booked.statusCode).toBe(201);
+  // Booked, so deleting it withdraws it instead.
+  const withdrawn = await t.app.inject({
+    method: 'DELETE',
+    url: `/api/myProducts?id=${id}`,
+    headers: { cookie },
+  });
+  expect(withdrawn.json()).toEqual({ deletedCount: 1 });
+  await age([image], 48);
+
+  await deleteUnusedUploads(
+    { db: t.database.db, storage: t.imageStorage },
+    new Date(Date.now() - 24 * HOUR_MS),
+  );
+
+  expect(await status(image)).toBe(200);
+});
+
+it('sweeps on its own while the server runs (UNUSED_UPLOAD_SWEEP_MINUTES)', async () => {
+  const sweeping = await createTestContext({ UNUSED_UPLOAD_SWEEP_MINUTES: '0.001' });
+  try {
+    const user = await createUser(sweeping.database.db);
+    const image = await uploadTestImage(
+      sweeping.app,
+      await signIn(sweeping.app, user.email, user.password),
+    );
+    const get = async () => (await sweeping.app.inject({ method: 'GET', url: image })).statusCode;
+    expect(await get()).toBe(200);
+    await sweeping.database.db
+      .update(images)
+      .set({ createdAt: new Date(Date.now() - 25 * HOUR_MS) })
+      .where(inArray(images.key, [keyOf(image)]));
+
+    await expect.poll(get, { timeout: 5_000 }).toBe(404);
+  } finally {
+    await sweeping.close();
+  }
+});
