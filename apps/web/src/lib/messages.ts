@@ -97,6 +97,8 @@ export const messages = {
     title: 'Book this laptop',
     productName: 'Product Name',
     sellerEmail: 'Seller Email',
+    // Guests are not sent sellers' contact details.
+    sellerEmailHidden: 'Shown once you log in',
     price: 'Price',
     meetingLocation: 'Meeting Location',
     meetingLocationHint: 'Where you would like to meet the seller to see the laptop.',

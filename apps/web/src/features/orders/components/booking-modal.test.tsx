@@ -50,11 +50,11 @@ afterEach(() => {
 });
 
 /** Stands in for a card grid: 'Book Now' opens the modal for the product. */
-function Harness({ signedIn }: { signedIn: boolean }) {
+function Harness({ signedIn, shown }: { signedIn: boolean; shown: Product }) {
   const [booked, setBooked] = useState<Product | null>(null);
   return (
     <>
-      <button type="button" onClick={() => setBooked(product)}>
+      <button type="button" onClick={() => setBooked(shown)}>
         Book Now
       </button>
       <p>{booked ? `booking ${booked.name}` : 'modal closed'}</p>
@@ -63,12 +63,12 @@ function Harness({ signedIn }: { signedIn: boolean }) {
   );
 }
 
-async function openModal(signedIn = true) {
+async function openModal(signedIn = true, shown = product) {
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter>
-        <Harness signedIn={signedIn} />
+        <Harness signedIn={signedIn} shown={shown} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -118,6 +118,13 @@ describe('BookingModal', () => {
     await user.type(input('Phone Number'), '+1 512 555 0199');
     await user.click(submit);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("tells a guest the seller's email is shown once they log in (guests are not sent it)", async () => {
+    await openModal(false, { ...product, sellerEmail: null });
+
+    expect(input('Seller Email').value).toBe('');
+    expect(input('Seller Email').placeholder).toBe('Shown once you log in');
   });
 
   it('posts { productId, meetingLocation, buyerPhone }, says so and closes', async () => {

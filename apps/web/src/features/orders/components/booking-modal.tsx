@@ -147,7 +147,12 @@ function BookingDialog({
     </div>
   );
 
-  const readOnlyField = (id: string, label: string, value: string, title?: string) => (
+  const readOnlyField = (
+    id: string,
+    label: string,
+    value: string,
+    { title, placeholder }: { title?: string; placeholder?: string } = {},
+  ) => (
     <div>
       <label htmlFor={id} className="mb-1 block font-medium">
         {label}
@@ -155,9 +160,10 @@ function BookingDialog({
       <input
         id={id}
         type="text"
-        className="input w-full bg-base-200"
+        className="input w-full bg-base-200 placeholder:text-base-content/75"
         value={value}
         title={title}
+        placeholder={placeholder}
         readOnly
         aria-readonly="true"
       />
@@ -185,10 +191,12 @@ function BookingDialog({
             nameId,
             t.productName,
             truncate(product.name, BOOKING_NAME_LENGTH),
-            product.name,
+            { title: product.name },
           )}
           <div className="grid gap-4 sm:grid-cols-2">
-            {readOnlyField(emailId, t.sellerEmail, product.sellerEmail ?? '')}
+            {readOnlyField(emailId, t.sellerEmail, product.sellerEmail ?? '', {
+              placeholder: t.sellerEmailHidden,
+            })}
             {readOnlyField(priceId, t.price, formatPrice(product.resalePrice))}
           </div>
           <div>
