@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import type { UserType } from '@laptops/shared/auth';
 import { Avatar } from '../../components/ui/avatar.tsx';
+import { LineIcon } from '../../components/ui/line-icon.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { dashboardMessages } from './dashboard-messages.ts';
@@ -124,16 +125,7 @@ export function DashboardLayout() {
           aria-controls={`${drawerId}-side`}
           onClick={() => setOpen(true)}
         >
-          <svg
-            viewBox="0 0 24 24"
-            className="size-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-          >
-            <path d="M4 7h16M4 12h16M4 17h16" />
-          </svg>
+          <LineIcon name="menu" className="size-4" />
           {dashboardMessages.openMenu}
         </button>
         <Outlet />
@@ -166,16 +158,7 @@ export function DashboardLayout() {
                 aria-label={dashboardMessages.closeMenu}
                 onClick={() => setOpen(false)}
               >
-                <svg
-                  viewBox="0 0 24 24"
-                  className="size-5"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  aria-hidden="true"
-                >
-                  <path d="M6 6l12 12M18 6L6 18" />
-                </svg>
+                <LineIcon name="close" className="size-5" />
               </button>
             </div>
             <ul className="menu w-full gap-1 p-0">

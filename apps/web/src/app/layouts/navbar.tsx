@@ -2,6 +2,7 @@ import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
+import { LineIcon } from '../../components/ui/line-icon.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
 import { NavbarSearch } from '../../features/search/components/navbar-search.tsx';
@@ -134,16 +135,7 @@ export function Navbar() {
           onClick={() => setMenuOpen(!menuOpen)}
           data-prerendered-toggle={prerenderedMark}
         >
-          <svg
-            viewBox="0 0 24 24"
-            className="size-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-          >
-            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
+          <LineIcon name={menuOpen ? 'close' : 'menu'} className="size-6" />
         </button>
       </nav>
 
