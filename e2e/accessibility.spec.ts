@@ -1,11 +1,5 @@
-import {
-  expect,
-  request as playwrightRequest,
-  test,
-  type APIRequestContext,
-  type Page,
-} from '@playwright/test';
-import { createAccount } from './support/accounts.ts';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiSignedInAs, createAccount, signInWithApi } from './support/accounts.ts';
 import { accessibilityViolations as violations } from './support/axe.ts';
 import { sellerWithListing } from './support/listings.ts';
 
@@ -36,23 +30,14 @@ const screens: { role: keyof typeof demo; path: string; heading: string | RegExp
   { role: 'admin', path: '/dashboard/activity', heading: 'Activity' },
 ];
 
-async function signInAs(page: Page, email: string) {
-  const baseURL = test.info().project.use.baseURL ?? '';
-  const response = await page.request.post('/api/auth/sign-in/email', {
-    headers: { origin: baseURL },
-    data: { email, password: 'demo1234' },
-  });
-  expect(response.ok()).toBe(true);
-}
+const signInAs = (page: Page, email: string) =>
+  signInWithApi(page.request, { email, password: 'demo1234' });
 
 /** A new listing that a new buyer has reported, through the real API. */
 async function reportedListing(request: APIRequestContext) {
   const listing = await sellerWithListing();
   const buyer = await createAccount(request, 'buyer', 'Axe Reporter');
-  const api = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
-  await api.post('/api/auth/sign-in/email', {
-    data: { email: buyer.email, password: buyer.password },
-  });
+  const api = await apiSignedInAs(buyer);
   const reported = await api.post('/api/reports', {
     data: { productId: listing.productId, reportText: 'Checking the queue.' },
   });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount } from './support/accounts.ts';
+import { createAccount, signInWithApi } from './support/accounts.ts';
 import { categoryIdOf } from './support/listings.ts';
 
 // The build writes each page's first paint into its HTML (apps/web/scripts/prerender.mjs),
@@ -80,10 +80,7 @@ test.describe('before any script has run', () => {
     request,
   }) => {
     const buyer = await createAccount(request, 'buyer', 'Paige Server');
-    const signedIn = await page.context().request.post('/api/auth/sign-in/email', {
-      data: { email: buyer.email, password: buyer.password },
-    });
-    expect(signedIn.ok()).toBe(true);
+    await signInWithApi(page.context().request, buyer);
     await page.goto(`/category/${await categoryIdOf(request, 'Lenovo')}`);
     await expect(page.getByRole('heading', { name: 'Products of Lenovo' })).toBeVisible();
     await expect(page.getByRole('article').first()).toContainText('Lenovo');

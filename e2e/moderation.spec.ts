@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
-import { createAccount, logIn } from './support/accounts.ts';
+import { apiSignedInAs, createAccount, logIn } from './support/accounts.ts';
 import { textContrast } from './support/contrast.ts';
 import { sellerWithListing } from './support/listings.ts';
 
@@ -65,10 +65,7 @@ test('making a buyer an admin', async ({ page, request }) => {
   const badge = row.getByText('Admin', { exact: true });
   expect(await textContrast(badge)).toBeGreaterThanOrEqual(4.5);
 
-  const api = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
-  await api.post('/api/auth/sign-in/email', {
-    data: { email: buyer.email, password: buyer.password },
-  });
+  const api = await apiSignedInAs(buyer);
   expect(await (await api.get(`/api/users/admin/${buyer.email}`)).json()).toEqual({
     isAdmin: true,
   });
@@ -77,10 +74,7 @@ test('making a buyer an admin', async ({ page, request }) => {
 
 test('deleting a buyer asks first, then ends their access', async ({ page, request }) => {
   const buyer = await createAccount(request, 'buyer', `Doomed ${Date.now()}`);
-  const api = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
-  await api.post('/api/auth/sign-in/email', {
-    data: { email: buyer.email, password: buyer.password },
-  });
+  const api = await apiSignedInAs(buyer);
   expect((await api.get('/api/myOrders')).status()).toBe(200);
 
   await asAdmin(page, '/dashboard/allbuyers');

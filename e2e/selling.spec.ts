@@ -1,6 +1,13 @@
 import path from 'node:path';
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
-import { createAccount, dashboardMenu, logIn, signIn } from './support/accounts.ts';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  apiSignedInAs,
+  createAccount,
+  dashboardMenu,
+  logIn,
+  signIn,
+  signInWithApi,
+} from './support/accounts.ts';
 import { accessibilityViolations } from './support/axe.ts';
 import { textContrast } from './support/contrast.ts';
 import { categoryIdOf } from './support/listings.ts';
@@ -119,9 +126,7 @@ test('deleting a product asks for confirmation first', async ({ page, request })
   const seller = await createAccount(request, 'seller');
   const name = `Acer Aspire ${Date.now()}`;
   // Post one through the API as this seller.
-  await page.request.post('/api/auth/sign-in/email', {
-    data: { email: seller.email, password: seller.password },
-  });
+  await signInWithApi(page.request, seller);
   const png = (await import('node:fs')).readFileSync(laptopPhoto);
   const upload = await page.request.post('/api/images', {
     multipart: { image: { name: 'a.png', mimeType: 'image/png', buffer: png } },
@@ -184,14 +189,7 @@ test('a buyer reports a product through the modal and the admins see the report'
   await expect(dialog).toBeHidden();
 
   // The demo admin, in a cookie jar of its own.
-  const admin = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
-  expect(
-    (
-      await admin.post('/api/auth/sign-in/email', {
-        data: { email: 'admin@example.com', password: 'demo1234' },
-      })
-    ).ok(),
-  ).toBe(true);
+  const admin = await apiSignedInAs({ email: 'admin@example.com', password: 'demo1234' });
   const reports = (await (await admin.get('/api/reports')).json()) as {
     productName: string;
     reportText: string;
