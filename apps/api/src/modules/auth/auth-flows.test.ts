@@ -211,6 +211,44 @@ describe('password reset by email', () => {
   });
 });
 
+describe('password change', () => {
+  it('ends every other session and bearer token, even when the client asks to keep them', async () => {
+    const user = await createUser(t.database.db);
+    const here = await signIn(t.app, user.email, user.password);
+    const elsewhere = await signIn(t.app, user.email, user.password);
+    const token = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/jwt?email=${user.email}`,
+        headers: { cookie: elsewhere },
+      })
+    ).json<{ accessToken: string }>().accessToken;
+    const sessionOf = async (headers: Record<string, string>) =>
+      (await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers })).json<{
+        user: { email: string };
+      } | null>();
+    expect(await sessionOf({ authorization: `Bearer ${token}` })).toMatchObject({
+      user: { email: user.email },
+    });
+
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { cookie: here },
+      payload: {
+        currentPassword: user.password,
+        newPassword: 'changed-pass-1',
+        revokeOtherSessions: false,
+      },
+    });
+    expect(changed.statusCode).toBe(200);
+
+    expect(await sessionOf({ cookie: elsewhere })).toBeNull();
+    expect(await sessionOf({ authorization: `Bearer ${token}` })).toBeNull();
+    await expect(signIn(t.app, user.email, 'changed-pass-1')).resolves.toContain('session_token');
+  });
+});
+
 describe('profile update', () => {
   it('changes the display name and the photo, but only to an image the user uploaded', async () => {
     const user = await createUser(t.database.db);

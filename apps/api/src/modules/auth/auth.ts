@@ -140,6 +140,11 @@ export function createAuth(options: {
           }
           body.name = name.data;
         }
+        // A new password shuts out whoever knew the old one, as a reset does: every
+        // other session and bearer token ends, whatever the client asked for.
+        if (context.path === '/change-password' && body && typeof body === 'object') {
+          body.revokeOtherSessions = true;
+        }
       }),
     },
     // Our own limiter (plugins/auth.ts) guards sign-in, sign-up and reset.
