@@ -38,6 +38,11 @@ export const orders = pgTable(
     /** The provider's payment intent of the current attempt, and how many attempts there were. */
     paymentIntentId: text('payment_intent_id'),
     paymentAttempts: integer('payment_attempts').notNull().default(0),
+    /**
+     * When this order's latest hold on the laptop ended or ends (kept once it is over),
+     * so a buyer whose hold ran out cannot take the next one while others wait.
+     */
+    heldUntil: timestamp('held_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

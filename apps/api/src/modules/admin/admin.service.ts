@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { AdminActivity, AdminAction, AdminUser } from '@laptops/shared/admin';
 import type { Db } from '../../db/client.ts';
 import { adminActionsLog } from '../../db/schema/admin-actions.ts';
@@ -57,6 +57,24 @@ export async function listUsers(
   };
 }
 
+/** Any fixed number: the lock that lets one change to who is an admin run at a time. */
+const ADMIN_CHANGES_LOCK = 7_202_612;
+
+/**
+ * Starts a change to who is an admin or who exists: one at a time, so two admins
+ * deleting each other at once cannot both pass the last-admin check (or deadlock on
+ * each other's rows), and the acting admin must still be one when it runs.
+ */
+async function beginAccountChange(tx: Db, admin: Viewer) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_CHANGES_LOCK})`);
+  const [actor] = await tx
+    .select({ typeOfUser: users.typeOfUser })
+    .from(users)
+    .where(and(eq(users.id, admin.id), isNull(users.deletedAt)));
+  if (actor?.typeOfUser !== 'admin')
+    throw new HttpError(403, 'FORBIDDEN', 'You are no longer an admin.');
+}
+
 async function findActiveUser(tx: Db, email: string, roles?: UserType[]) {
   const [user] = await tx
     .select()
@@ -90,6 +108,7 @@ export async function makeAdmin(
   email: string,
 ): Promise<{ modifiedCount: number; name: string }> {
   return db.transaction(async (tx) => {
+    await beginAccountChange(tx, admin);
     const user = await findActiveUser(tx, email);
     if (user.typeOfUser === 'admin') return { modifiedCount: 0, name: user.name };
     await tx
@@ -115,6 +134,7 @@ export async function deleteUser(
   action: AdminAction,
 ): Promise<{ deletedCount: number; name: string }> {
   return db.transaction(async (tx) => {
+    await beginAccountChange(tx, admin);
     const user = await findActiveUser(tx, email, roles);
     if (user.id === admin.id)
       throw new HttpError(409, 'SELF_DELETE', 'You cannot delete your own account.');

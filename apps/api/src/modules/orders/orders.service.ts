@@ -1,5 +1,5 @@
 import { alias } from 'drizzle-orm/pg-core';
-import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { bookingMessages } from '@laptops/shared/messages';
 import { centsToDollars } from '@laptops/shared/money';
 import type { BookingFields, Order } from '@laptops/shared/orders';
@@ -26,40 +26,46 @@ export async function bookProduct(
   buyer: Viewer,
   input: BookingFields & { productId: string },
 ): Promise<string> {
-  const { db } = deps;
-  const [product] = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      status: products.status,
-      deletedAt: products.deletedAt,
-      sellerId: products.sellerId,
-      priceCents: products.resalePriceCents,
-      sellerEmail: sellers.email,
-      sellerName: sellers.name,
-      sellerDeletedAt: sellers.deletedAt,
-    })
-    .from(products)
-    .innerJoin(sellers, eq(sellers.id, products.sellerId))
-    .where(eq(products.id, input.productId));
-  if (!product || product.deletedAt || product.sellerDeletedAt)
-    throw notFound(bookingMessages.unavailable);
-  if (product.status === 'sold') throw new HttpError(409, 'PRODUCT_SOLD', bookingMessages.sold);
-  if (product.sellerId === buyer.id) throw new HttpError(409, 'OWN_PRODUCT', bookingMessages.own);
+  const booked = await deps.db.transaction(async (tx) => {
+    // Shared lock: a seller deleting or withdrawing it meanwhile waits for this booking
+    // (and then sees it), or this waits and finds it gone.
+    const [product] = await tx
+      .select({
+        id: products.id,
+        name: products.name,
+        status: products.status,
+        deletedAt: products.deletedAt,
+        sellerId: products.sellerId,
+        priceCents: products.resalePriceCents,
+        sellerEmail: sellers.email,
+        sellerName: sellers.name,
+        sellerDeletedAt: sellers.deletedAt,
+      })
+      .from(products)
+      .innerJoin(sellers, eq(sellers.id, products.sellerId))
+      .where(eq(products.id, input.productId))
+      .for('share', { of: products });
+    if (!product || product.deletedAt || product.sellerDeletedAt)
+      throw notFound(bookingMessages.unavailable);
+    if (product.status === 'sold') throw new HttpError(409, 'PRODUCT_SOLD', bookingMessages.sold);
+    if (product.sellerId === buyer.id) throw new HttpError(409, 'OWN_PRODUCT', bookingMessages.own);
 
-  const [order] = await db
-    .insert(orders)
-    .values({
-      productId: product.id,
-      buyerId: buyer.id,
-      priceCents: product.priceCents,
-      buyerPhone: input.buyerPhone,
-      meetingLocation: input.meetingLocation,
-    })
-    .onConflictDoNothing()
-    .returning({ id: orders.id });
-  if (!order) throw new HttpError(409, 'ALREADY_BOOKED', bookingMessages.alreadyBooked);
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        productId: product.id,
+        buyerId: buyer.id,
+        priceCents: product.priceCents,
+        buyerPhone: input.buyerPhone,
+        meetingLocation: input.meetingLocation,
+      })
+      .onConflictDoNothing()
+      .returning({ id: orders.id });
+    if (!order) throw new HttpError(409, 'ALREADY_BOOKED', bookingMessages.alreadyBooked);
+    return { orderId: order.id, product };
+  });
 
+  const { product } = booked;
   void deps.mailer
     .send(
       bookingNoticeMail({
@@ -74,7 +80,7 @@ export async function bookProduct(
       }),
     )
     .catch(() => {});
-  return order.id;
+  return booked.orderId;
 }
 
 function selectOrders(db: Db, where: SQL | undefined) {
@@ -158,7 +164,15 @@ export async function cancelMyOrder(
       .for('update');
     if (!order) throw notFound('You have no such order.');
     if (order.paid) throw new HttpError(409, 'ORDER_PAID', 'A paid order cannot be cancelled.');
-    await tx.update(orders).set({ cancelledAt: new Date() }).where(eq(orders.id, id));
+    const now = new Date();
+    await tx
+      .update(orders)
+      // A hold it had running ends now (and the buyer's turn with it).
+      .set({
+        cancelledAt: now,
+        heldUntil: sql`case when ${orders.heldUntil} > ${now} then ${now} else ${orders.heldUntil} end`,
+      })
+      .where(eq(orders.id, id));
     // Release the laptop if this order was holding it for payment.
     await tx
       .update(products)

@@ -117,9 +117,17 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
           response: { 200: sandboxConfirmResultSchema, 402: apiErrorSchema, 404: apiErrorSchema },
         },
       },
-      async (request) => ({
-        paymentIntent: await confirmSandboxPayment(deps.db, request.params.id, request.body),
-      }),
+      async (request) => {
+        const paymentIntent = await confirmSandboxPayment(deps.db, request.params.id, request.body);
+        // What Stripe's payment_intent.succeeded webhook does: the sale is recorded (or
+        // the money refunded) even if the browser never reports back (a closed tab, a
+        // session that ended). The browser's own report then finds it done.
+        await settlePayment({ ...deps, log: request.log }, paymentIntent.id).catch(
+          (error: unknown) =>
+            request.log.warn({ err: error }, 'sandbox payment confirmed but not settled'),
+        );
+        return { paymentIntent };
+      },
     );
   }
 

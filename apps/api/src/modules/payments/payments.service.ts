@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, max, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentIntentResult } from '@laptops/shared/payments';
 import type { Db } from '../../db/client.ts';
@@ -26,6 +26,8 @@ export const paymentMessages = {
   sold: 'This laptop was sold to another buyer.',
   withdrawn: 'This laptop is no longer for sale.',
   held: 'Another buyer is paying for this laptop right now. Please try again in a few minutes.',
+  othersFirst:
+    'You held this laptop a moment ago, so other buyers get a turn to pay first. Please try again in a few minutes.',
   notSucceeded: 'The payment has not gone through.',
 } as const;
 
@@ -76,23 +78,18 @@ export async function startPayment(
     // A hold runs from the attempt that took it: asking again (a reload) does not extend
     // it, or one buyer could keep a laptop from everyone else for ever.
     if (!isHeld) {
+      await refuseAnotherTurn(tx, { buyerId, productId: product.id, now, deps });
+      const heldUntil = new Date(now.getTime() + deps.holdSeconds * 1000);
       await tx
         .update(products)
-        .set({
-          heldByOrderId: order.id,
-          heldUntil: new Date(now.getTime() + deps.holdSeconds * 1000),
-        })
+        .set({ heldByOrderId: order.id, heldUntil })
         .where(eq(products.id, product.id));
+      await tx.update(orders).set({ heldUntil }).where(eq(orders.id, order.id));
     }
-    // Each new attempt gets its own idempotency key; the number is reserved here.
-    const attempt = order.paymentAttempts + 1;
-    if (!order.paymentIntentId) {
-      await tx.update(orders).set({ paymentAttempts: attempt }).where(eq(orders.id, order.id));
-    }
-    return { order, attempt };
+    return order;
   });
 
-  const { order } = reserved;
+  const order = reserved;
   let intent: ProviderPaymentIntent | null = null;
   if (order.paymentIntentId) {
     // Resume the attempt in progress (a reload of the payment page) when it can still be paid.
@@ -101,14 +98,19 @@ export async function startPayment(
       intent = null;
   }
   if (!intent) {
-    const attempt = order.paymentIntentId ? await nextAttempt(deps.db, order.id) : reserved.attempt;
+    // The next attempt's number comes from what is stored, so requests made at once
+    // (two tabs, a double click) send the same idempotency key and get one intent.
+    const attempt = order.paymentAttempts + 1;
     intent = await deps.provider.createPaymentIntent({
       amountCents: order.priceCents,
       currency: 'usd',
       metadata: { orderId: order.id, productId: order.productId, buyerId },
       idempotencyKey: `order-${order.id}-attempt-${attempt}`,
     });
-    await deps.db.update(orders).set({ paymentIntentId: intent.id }).where(eq(orders.id, order.id));
+    await deps.db
+      .update(orders)
+      .set({ paymentIntentId: intent.id, paymentAttempts: attempt })
+      .where(and(eq(orders.id, order.id), lt(orders.paymentAttempts, attempt)));
   }
   return {
     clientSecret: intent.clientSecret,
@@ -119,13 +121,39 @@ export async function startPayment(
   };
 }
 
-async function nextAttempt(db: Db, orderId: string): Promise<number> {
-  const [row] = await db
-    .update(orders)
-    .set({ paymentAttempts: sql`${orders.paymentAttempts} + 1` })
-    .where(eq(orders.id, orderId))
-    .returning({ attempts: orders.paymentAttempts });
-  return row?.attempts ?? 1;
+/**
+ * Nor by starting again as soon as a hold ends (it ran out, or the buyer cancelled and
+ * booked again): for one hold's length after their last hold on a laptop ended, a
+ * buyer cannot take the next one while another buyer has booked it too. Alone, they
+ * can go on at once.
+ */
+async function refuseAnotherTurn(
+  tx: Db,
+  {
+    buyerId,
+    productId,
+    now,
+    deps,
+  }: { buyerId: string; productId: string; now: Date; deps: PaymentDeps },
+) {
+  const [last] = await tx
+    .select({ end: max(orders.heldUntil) })
+    .from(orders)
+    .where(and(eq(orders.productId, productId), eq(orders.buyerId, buyerId)));
+  if (!last?.end || last.end.getTime() + deps.holdSeconds * 1000 <= now.getTime()) return;
+  const [otherBuyer] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.productId, productId),
+        ne(orders.buyerId, buyerId),
+        isNull(orders.cancelledAt),
+        eq(orders.paid, false),
+      ),
+    )
+    .limit(1);
+  if (otherBuyer) throw new HttpError(409, 'PRODUCT_HELD', paymentMessages.othersFirst);
 }
 
 export type PaymentOutcome =

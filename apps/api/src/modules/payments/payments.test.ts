@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@laptops/shared/orders';
 import { orders } from '../../db/schema/orders.ts';
@@ -243,6 +243,87 @@ describe('one laptop is sold once', () => {
     expect(await heldUntil()).toBeGreaterThan(Date.now());
   });
 
+  describe('after a hold ends, its buyer waits one hold while another buyer has booked too', () => {
+    const expireHold = (productId: string) =>
+      // Both records of the hold end a second ago, as if its time had run out.
+      Promise.all([
+        t.database.db
+          .update(products)
+          .set({ heldUntil: new Date(Date.now() - 1000) })
+          .where(eq(products.id, productId)),
+        t.database.db
+          .update(orders)
+          .set({ heldUntil: new Date(Date.now() - 1000) })
+          .where(and(eq(orders.productId, productId), isNotNull(orders.heldUntil))),
+      ]);
+    const othersFirst = {
+      error: {
+        code: 'PRODUCT_HELD',
+        message:
+          'You held this laptop a moment ago, so other buyers get a turn to pay first. Please try again in a few minutes.',
+      },
+    };
+
+    it('when the hold ran out: the other buyer takes the next one', async () => {
+      const { product } = await laptop();
+      const a = await bookedBy(product.id);
+      const b = await bookedBy(product.id);
+      expect((await startPayment(a.cookie, a.orderId)).statusCode).toBe(200);
+      await expireHold(product.id);
+
+      const again = await startPayment(a.cookie, a.orderId);
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual(othersFirst);
+      expect((await startPayment(b.cookie, b.orderId)).statusCode).toBe(200);
+    });
+
+    it('when its buyer cancels and books again: the hold ends, and so does their turn', async () => {
+      const { product } = await laptop();
+      const a = await bookedBy(product.id);
+      const b = await bookedBy(product.id);
+      expect((await startPayment(a.cookie, a.orderId)).statusCode).toBe(200);
+      const cancelled = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/myOrders/${a.orderId}`,
+        headers: { cookie: a.cookie },
+      });
+      expect(cancelled.statusCode).toBe(200);
+      const rebooked = await t.app.inject({
+        method: 'POST',
+        url: '/api/myOrders',
+        headers: { cookie: a.cookie },
+        payload: { productId: product.id, meetingLocation: 'Cafe', buyerPhone: '+1 512 555 0100' },
+      });
+      expect(rebooked.statusCode).toBe(201);
+
+      const again = await startPayment(
+        a.cookie,
+        rebooked.json<{ insertedId: string }>().insertedId,
+      );
+      expect(again.json()).toEqual(othersFirst);
+      expect((await startPayment(b.cookie, b.orderId)).statusCode).toBe(200);
+    });
+
+    it('and when nobody else has booked it, goes on at once; so does everyone once a hold has passed', async () => {
+      const { product } = await laptop();
+      const a = await bookedBy(product.id);
+      expect((await startPayment(a.cookie, a.orderId)).statusCode).toBe(200);
+      await expireHold(product.id);
+      expect((await startPayment(a.cookie, a.orderId)).statusCode).toBe(200);
+
+      const b = await bookedBy(product.id);
+      await expireHold(product.id);
+      expect((await startPayment(a.cookie, a.orderId)).statusCode).toBe(409);
+      // One hold's length (10 minutes) after A's hold ended, A may take a turn again.
+      await t.database.db
+        .update(orders)
+        .set({ heldUntil: new Date(Date.now() - 601_000) })
+        .where(eq(orders.id, a.orderId));
+      expect((await startPayment(a.cookie, a.orderId)).statusCode).toBe(200);
+      expect((await startPayment(b.cookie, b.orderId)).statusCode).toBe(409);
+    });
+  });
+
   it.each([
     [
       'its seller withdraws it',
@@ -270,8 +351,9 @@ describe('one laptop is sold once', () => {
       const { seller, product } = await laptop(42000);
       const a = await bookedBy(product.id);
       const intent = (await startPayment(a.cookie, a.orderId)).json<Intent>();
-      await confirm(intent.paymentIntentId, intent.clientSecret);
       expect((await takeOff(seller, product.id)).statusCode).toBe(200);
+      // The card is charged after all (the payment form was already open).
+      await confirm(intent.paymentIntentId, intent.clientSecret);
 
       const late = await record(a.cookie, a.orderId, intent.paymentIntentId);
       expect(late.statusCode).toBe(409);
@@ -307,13 +389,14 @@ describe('one laptop is sold once', () => {
     const { product } = await laptop();
     const a = await bookedBy(product.id);
     const intent = (await startPayment(a.cookie, a.orderId)).json<Intent>();
-    await confirm(intent.paymentIntentId, intent.clientSecret);
     const cancelled = await t.app.inject({
       method: 'DELETE',
       url: `/api/myOrders/${a.orderId}`,
       headers: { cookie: a.cookie },
     });
     expect(cancelled.statusCode).toBe(200);
+    // A payment form left open in another tab.
+    await confirm(intent.paymentIntentId, intent.clientSecret);
     const late = await record(a.cookie, a.orderId, intent.paymentIntentId);
     expect(late.statusCode).toBe(409);
     expect(late.json<{ error: { message: string } }>().error.message).toBe(
@@ -332,8 +415,8 @@ describe('one laptop is sold once', () => {
       .set({ heldUntil: new Date(Date.now() - 1000) })
       .where(eq(products.id, product.id));
     const intentB = (await startPayment(b.cookie, b.orderId)).json<Intent>();
-    await confirm(intentA.paymentIntentId, intentA.clientSecret);
     await confirm(intentB.paymentIntentId, intentB.clientSecret);
+    await confirm(intentA.paymentIntentId, intentA.clientSecret);
 
     expect((await record(b.cookie, b.orderId, intentB.paymentIntentId)).statusCode).toBe(201);
     const late = await record(a.cookie, a.orderId, intentA.paymentIntentId);

@@ -61,11 +61,12 @@ export function listMyProducts(db: Db, seller: Viewer): Promise<Product[]> {
 }
 
 /** The seller's own listed product, or 404 (another seller's product is not theirs to see). */
-async function findOwnProduct(db: Db, sellerId: string, id: string) {
-  const [product] = await db
+async function findOwnProduct(db: Db, sellerId: string, id: string, lock?: 'update') {
+  const query = db
     .select()
     .from(products)
     .where(and(eq(products.id, id), eq(products.sellerId, sellerId), isNull(products.deletedAt)));
+  const [product] = await (lock ? query.for(lock) : query);
   if (!product) throw notFound('You have no such product.');
   return product;
 }
@@ -98,7 +99,9 @@ export async function deleteMyProduct(
   id: string,
 ): Promise<{ deletedCount: number }> {
   return db.transaction(async (tx) => {
-    const product = await findOwnProduct(tx, sellerId, id);
+    // Locked: a payment being recorded or a booking being made for it waits, and
+    // what is checked here still holds when it is deleted or withdrawn.
+    const product = await findOwnProduct(tx, sellerId, id, 'update');
     if (product.status === 'sold')
       throw new HttpError(409, 'PRODUCT_SOLD', 'A sold product cannot be deleted.');
     const [booked] = await tx.select({ n: count() }).from(orders).where(eq(orders.productId, id));
@@ -116,7 +119,7 @@ export async function deleteMyProduct(
     const withdrawn = await tx
       .update(products)
       .set({ deletedAt: new Date(), isAdvertised: false })
-      .where(and(eq(products.id, id), isNull(products.deletedAt)))
+      .where(and(eq(products.id, id), isNull(products.deletedAt), eq(products.status, 'available')))
       .returning({ id: products.id });
     return { deletedCount: withdrawn.length };
   });

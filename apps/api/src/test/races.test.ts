@@ -1,0 +1,239 @@
+/**
+ * Requests that race for the same laptop, order or account. On PGlite they run one
+ * after another; on a PostgreSQL server (TEST_DATABASE_URL, as CI's second run) they
+ * really overlap, and these rounds found each of the faults they guard against.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../db/schema/orders.ts';
+import { payments } from '../db/schema/payments.ts';
+import { products } from '../db/schema/products.ts';
+import { refunds } from '../db/schema/refunds.ts';
+import { sandboxPaymentIntents } from '../db/schema/sandbox-payment-intents.ts';
+import { users } from '../db/schema/users.ts';
+import { createCategory, createProduct, createUser } from '../db/seed/factories.ts';
+import { createTestContext, signIn, type TestContext } from './test-app.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const ROUNDS = 6;
+
+async function signedIn(typeOfUser: 'buyer' | 'seller' | 'admin') {
+  const user = await createUser(t.database.db, { typeOfUser });
+  return { user, cookie: await signIn(t.app, user.email, user.password) };
+}
+
+async function laptop() {
+  const seller = await signedIn('seller');
+  const category = await createCategory(t.database.db);
+  const product = await createProduct(t.database.db, {
+    sellerId: seller.user.id,
+    categoryId: category.id,
+  });
+  return { seller, product };
+}
+
+const book = (cookie: string, productId: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/myOrders',
+    headers: { cookie },
+    payload: { productId, meetingLocation: 'Cafe', buyerPhone: '+1 512 555 0100' },
+  });
+
+const deleteProduct = (cookie: string, id: string) =>
+  t.app.inject({ method: 'DELETE', url: `/api/myProducts?id=${id}`, headers: { cookie } });
+
+const startPayment = (cookie: string, orderId: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    headers: { cookie },
+    payload: { orderId },
+  });
+
+const confirmCard = (intent: { paymentIntentId: string; clientSecret: string }) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/sandbox/payment_intents/${intent.paymentIntentId}/confirm`,
+    payload: {
+      client_secret: intent.clientSecret,
+      card: { number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' },
+      billing_details: { name: 'Pat Payer', email: 'pat@example.test' },
+    },
+  });
+
+type Intent = { paymentIntentId: string; clientSecret: string };
+
+async function productRow(id: string) {
+  const [row] = await t.database.db.select().from(products).where(eq(products.id, id));
+  return row;
+}
+
+describe('a laptop being paid for while its seller deletes it', () => {
+  it('is either sold (and the deletion refused) or withdrawn (and the money refunded), never both', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const { seller, product } = await laptop();
+      const buyer = await signedIn('buyer');
+      const orderId = (await book(buyer.cookie, product.id)).json<{ insertedId: string }>()
+        .insertedId;
+      const intent = (await startPayment(buyer.cookie, orderId)).json<Intent>();
+
+      const [paid, deleted] = await Promise.all([
+        confirmCard(intent),
+        deleteProduct(seller.cookie, product.id),
+      ]);
+
+      expect(paid.statusCode).toBe(200);
+      const row = await productRow(product.id);
+      const [payment] = await t.database.db
+        .select()
+        .from(payments)
+        .where(eq(payments.orderId, orderId));
+      const [refund] = await t.database.db
+        .select()
+        .from(refunds)
+        .where(eq(refunds.orderId, orderId));
+      if (row?.status === 'sold') {
+        expect(row.deletedAt).toBeNull();
+        expect(deleted.statusCode).toBe(409);
+        expect(payment).toBeDefined();
+        expect(refund).toBeUndefined();
+      } else {
+        expect(deleted.json()).toEqual({ deletedCount: 1 });
+        expect(row?.deletedAt).not.toBeNull();
+        expect(payment).toBeUndefined();
+        expect(refund).toMatchObject({ reason: 'withdrawn' });
+      }
+    }
+  });
+});
+
+describe('a laptop being booked while its seller deletes it', () => {
+  it('is booked and then withdrawn, or deleted and the booking told so: never a server error', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const { seller, product } = await laptop();
+      const buyer = await signedIn('buyer');
+
+      const [booked, deleted] = await Promise.all([
+        book(buyer.cookie, product.id),
+        deleteProduct(seller.cookie, product.id),
+      ]);
+
+      expect(deleted.json()).toEqual({ deletedCount: 1 });
+      const row = await productRow(product.id);
+      if (booked.statusCode === 201) {
+        // Booked first: the order keeps pointing at a withdrawn listing.
+        expect(row?.deletedAt).not.toBeNull();
+      } else {
+        expect(booked.statusCode).toBe(404);
+        expect(row).toBeUndefined();
+      }
+    }
+  });
+});
+
+describe('starting to pay for one order many times at once (two tabs, a double click)', () => {
+  it('makes one payment intent, which every answer names', async () => {
+    const { product } = await laptop();
+    const buyer = await signedIn('buyer');
+    const orderId = (await book(buyer.cookie, product.id)).json<{ insertedId: string }>()
+      .insertedId;
+
+    const started = await Promise.all(
+      Array.from({ length: 8 }, () => startPayment(buyer.cookie, orderId)),
+    );
+
+    expect(started.map((response) => response.statusCode)).toEqual(Array(8).fill(200));
+    const ids = new Set(started.map((response) => response.json<Intent>().paymentIntentId));
+    expect(ids.size).toBe(1);
+    const intents = await t.database.db
+      .select({ id: sandboxPaymentIntents.id })
+      .from(sandboxPaymentIntents)
+      .where(sql`${sandboxPaymentIntents.metadata}->>'orderId' = ${orderId}`);
+    expect(intents).toHaveLength(1);
+  });
+});
+
+describe('two admins deleting each other at once', () => {
+  it('deletes one; the other is refused, as no longer an admin; an admin always remains', async () => {
+    const activeAdmins = async () =>
+      (
+        await t.database.db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.typeOfUser, 'admin'), isNull(users.deletedAt)))
+      ).length;
+    let survivor = await signedIn('admin');
+    for (let round = 0; round < ROUNDS; round++) {
+      const other = await signedIn('admin');
+      const remove = (by: string, email: string) =>
+        t.app.inject({
+          method: 'DELETE',
+          url: `/api/deleteUser?email=${encodeURIComponent(email)}`,
+          headers: { cookie: by },
+        });
+
+      const answers = await Promise.all([
+        remove(survivor.cookie, other.user.email),
+        remove(other.cookie, survivor.user.email),
+      ]);
+
+      // Refused as no longer an admin (403), or, when the deletion ended their session
+      // before their request was read, as signed out (401).
+      const [first, second] = answers.map((answer) => answer.statusCode).sort();
+      expect(first).toBe(200);
+      expect([401, 403]).toContain(second);
+      expect(await activeAdmins()).toBe(1);
+      if (answers[1]?.statusCode === 200) survivor = other;
+    }
+  });
+});
+
+describe('a card confirmed but never reported by the browser (a closed tab)', () => {
+  it('still makes the sale', async () => {
+    const { product } = await laptop();
+    const buyer = await signedIn('buyer');
+    const orderId = (await book(buyer.cookie, product.id)).json<{ insertedId: string }>()
+      .insertedId;
+    const intent = (await startPayment(buyer.cookie, orderId)).json<Intent>();
+
+    expect((await confirmCard(intent)).statusCode).toBe(200);
+
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order?.paid).toBe(true);
+    expect((await productRow(product.id))?.status).toBe('sold');
+  });
+
+  it("is refunded when the buyer's account was deleted meanwhile (their session is gone)", async () => {
+    const { product } = await laptop();
+    const buyer = await signedIn('buyer');
+    const admin = await signedIn('admin');
+    const orderId = (await book(buyer.cookie, product.id)).json<{ insertedId: string }>()
+      .insertedId;
+    const intent = (await startPayment(buyer.cookie, orderId)).json<Intent>();
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/deleteUser?email=${encodeURIComponent(buyer.user.email)}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(deleted.statusCode).toBe(200);
+
+    expect((await confirmCard(intent)).statusCode).toBe(200);
+
+    const [refund] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(refund).toMatchObject({ reason: 'cancelled' });
+    const [charged] = await t.database.db
+      .select({ refundedAt: sandboxPaymentIntents.refundedAt })
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.id, intent.paymentIntentId));
+    expect(charged?.refundedAt).not.toBeNull();
+    expect((await productRow(product.id))?.status).toBe('available');
+  });
+});
