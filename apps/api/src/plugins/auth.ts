@@ -77,7 +77,10 @@ export const authPlugin = fp(
       if (request.method !== 'POST' || !guardedAuthPaths.has(pathname)) return;
       const email = (request.body as { email?: unknown } | undefined)?.email;
       const checks = [perIp.hit(`${pathname}|${request.ip}`)];
-      if (typeof email === 'string') checks.push(perAccount.hit(email.trim().toLowerCase()));
+      // Each endpoint counts an account's attempts apart: someone guessing a password
+      // locks its sign-in for a while, but not the reset that lets its owner back in.
+      if (typeof email === 'string')
+        checks.push(perAccount.hit(`${pathname}|${email.trim().toLowerCase()}`));
       const limited = (await Promise.all(checks)).find((check) => check.limited);
       if (limited?.limited) {
         reply.header('retry-after', String(limited.retryAfterSeconds));

@@ -380,6 +380,14 @@ describe('brute force', () => {
         payload: { email: user.email, password: user.password },
       });
       expect(right.statusCode).toBe(429);
+      // But its owner can still ask for a reset link: that is how they get back in.
+      const reset = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        remoteAddress: '10.0.0.3',
+        payload: { email: user.email, redirectTo: '/reset-password' },
+      });
+      expect(reset.statusCode).toBe(200);
 
       for (let i = 0; i < 6; i++) await attempt(`spray-${i}@example.test`, '10.0.0.9');
       expect((await attempt('spray-x@example.test', '10.0.0.9')).statusCode).toBe(429);
