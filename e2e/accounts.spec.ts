@@ -121,9 +121,28 @@ test('a buyer opening an admin page is signed out and sent to /login', async ({
   await expect(page.getByText('That page needs another kind of account.')).toBeVisible();
   const session = await page.request.get('/api/auth/get-session');
   expect(await session.json()).toBeNull();
-  // Logging in as the buyer again does not lead back into the admin page.
+  // Logging in as the buyer again does not lead back into the admin page (which
+  // would sign them out again): it leads to their dashboard, signed in.
   await logIn(page, buyer);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
+  expect(await (await page.request.get('/api/auth/get-session')).json()).toMatchObject({
+    user: { email: buyer.email },
+  });
+});
+
+test('logging in with the right kind of account after the guard leads back to the page', async ({
+  page,
+  request,
+}) => {
+  const buyer = await createAccount(request, 'buyer');
+  await signIn(page, buyer);
+  await page.goto('/dashboard/addaproduct');
   await expect(page).toHaveURL(/\/login$/);
+  const seller = await createAccount(request, 'seller');
+  await logIn(page, seller);
+  await expect(page).toHaveURL(/\/dashboard\/addaproduct$/);
+  await expect(page.getByRole('heading', { name: 'Add A Product' })).toBeVisible();
 });
 
 test('the category page needs a signed-in user', async ({ page, request }) => {

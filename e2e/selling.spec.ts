@@ -187,6 +187,8 @@ test('a buyer reports a product through the modal and the admins see the report'
   await dialog.getByRole('button', { name: 'report' }).click();
   await expect(page.getByText('Reported successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
+  // Focus is back where the keyboard left it: the card's ⋮ button.
+  await expect(card.getByRole('button', { name: /More options/ })).toBeFocused();
 
   // The demo admin, in a cookie jar of its own.
   const admin = await apiSignedInAs({ email: 'admin@example.com', password: 'demo1234' });

@@ -197,6 +197,24 @@ test.describe('Navbar and footer', () => {
     await expect(footer.getByRole('link', { name: /\+1/ })).toBeVisible();
     await expect(footer.getByRole('link', { name: 'Facebook' })).toBeVisible();
   });
+
+  test('a link followed from the bottom of a page opens the next page at its top, at once', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Latest Items' })).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
+    // Two frames later: a smooth scroll would still be on its way up.
+    const scrollY = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY))),
+        ),
+    );
+    expect(scrollY).toBe(0);
+  });
 });
 
 test.describe('Blogs and not found', () => {

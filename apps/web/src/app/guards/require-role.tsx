@@ -5,6 +5,7 @@ import type { UserType } from '@laptops/shared/auth';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
+import { loginState } from '../../features/auth/return-to.ts';
 import { messages } from '../../lib/messages.ts';
 
 /**
@@ -25,12 +26,12 @@ export function RequireRole({ role, children }: { role: UserType; children: Reac
     signOut.mutate(undefined, {
       onSettled: () => {
         toast.error(messages.guard.wrongRole);
-        void navigate('/login', { replace: true, state: { from: location } });
+        void navigate('/login', { replace: true, state: loginState(location, role) });
       },
     });
-  }, [wrongRole, signOut, navigate, location]);
+  }, [wrongRole, signOut, navigate, location, role]);
 
   if (session.isPending || wrongRole) return <Spinner />;
-  if (!session.data) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (!session.data) return <Navigate to="/login" replace state={loginState(location, role)} />;
   return children;
 }

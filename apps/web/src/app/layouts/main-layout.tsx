@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { messages } from '../../lib/messages.ts';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
-import { useTitleFromHeading } from './title-from-heading.ts';
+import { usePageHeading } from './page-heading.ts';
 
 /** What every page sits in: the skip link, the navbar, the main area and the footer. */
 export function SiteFrame({ children }: { children: ReactNode }) {
@@ -24,9 +25,13 @@ export function SiteFrame({ children }: { children: ReactNode }) {
 }
 
 export function MainLayout() {
-  useTitleFromHeading('main');
+  usePageHeading('main');
+  const loadingNextPage = useNavigation().state === 'loading';
   return (
     <>
+      {loadingNextPage && (
+        <div className="navigation-progress" role="progressbar" aria-label={messages.loading} />
+      )}
       <SiteFrame>
         <Outlet />
       </SiteFrame>

@@ -2,10 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast/headless';
-import { useLocation, useNavigate, type Location } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { loginInputSchema, type LoginInput } from '@laptops/shared/auth';
 import { useSignIn } from '../api/sign-in.ts';
 import { loginMessages } from '../messages.ts';
+import { returnPath } from '../return-to.ts';
 
 /** SPEC.md "Login": email and password; afterwards back to where the visitor came from. */
 export function LoginForm({ onEmailChange }: { onEmailChange?: (email: string) => void } = {}) {
@@ -22,14 +23,13 @@ export function LoginForm({ onEmailChange }: { onEmailChange?: (email: string) =
     defaultValues: { email: '', password: '' },
   });
 
-  const from = (location.state as { from?: Location } | null)?.from;
   const onSubmit = handleSubmit((values) => {
     signIn.mutate(values, {
       onSuccess: async ({ user }) => {
         toast.success(loginMessages.success(user.name));
         // Lists show contact details to signed-in users: fetch them again.
         await queryClient.invalidateQueries();
-        void navigate(from ? `${from.pathname}${from.search}${from.hash}` : '/', { replace: true });
+        void navigate(returnPath(location.state, user.typeOfUser), { replace: true });
       },
       onError: (error) => toast.error(error.message),
     });

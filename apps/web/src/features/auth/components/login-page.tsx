@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast/headless';
-import { Link, useLocation, useSearchParams, type Location } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { useAuthOptions } from '../api/get-auth-options.ts';
 import { useSignInWithGoogle } from '../api/sign-in-with-google.ts';
 import { ForgotPasswordModal } from './forgot-password-modal.tsx';
 import { LoginForm } from './login-form.tsx';
 import { loginMessages } from '../messages.ts';
+import { returnPath } from '../return-to.ts';
 
 /** SPEC.md "Login": the form, 'Forget password?', a link to /signup and 'Sign in With Google'. */
 export function LoginPage() {
@@ -16,8 +17,7 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const authOptions = useAuthOptions();
   const google = useSignInWithGoogle();
-  const from = (location.state as { from?: Location } | null)?.from;
-  const returnTo = from ? `${from.pathname}${from.search}${from.hash}` : '/';
+  const returnTo = returnPath(location.state);
 
   useEffect(() => {
     if (searchParams.get('error') === 'google')

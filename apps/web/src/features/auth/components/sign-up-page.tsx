@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast/headless';
-import { Link, useLocation, useNavigate, type Location } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { signUpInputSchema, signUpUserTypes } from '@laptops/shared/auth';
 import { acceptedImageTypes, MAX_IMAGE_BYTES } from '@laptops/shared/images';
@@ -14,6 +14,7 @@ import { sessionQueryKey } from '../api/get-session.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 import { authMessages } from '../messages.ts';
+import { returnPath } from '../return-to.ts';
 
 /**
  * A picture file input's value (a FileList, or nothing before it was touched):
@@ -59,7 +60,6 @@ export function SignUpPage() {
     defaultValues: { name: '', email: '', typeOfUser: 'buyer', password: '', picture: undefined },
   });
 
-  const from = (location.state as { from?: Location } | null)?.from;
   const onSubmit = handleSubmit(async ({ picture, ...input }) => {
     const file = picture?.[0];
     if (!file) return;
@@ -86,7 +86,7 @@ export function SignUpPage() {
       }
       await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
       if (pictureSaved) toast.success(t.success);
-      void navigate(from ? `${from.pathname}${from.search}${from.hash}` : '/', { replace: true });
+      void navigate(returnPath(location.state, input.typeOfUser), { replace: true });
     } finally {
       toast.dismiss(loadingToast);
     }

@@ -1,7 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { messages } from '../../../lib/messages.ts';
 
-/** The card's '⋮' menu. Closes on Escape, on a click elsewhere, and after a choice. */
+/**
+ * The card's '⋮' menu. Closes on Escape (focus back on '⋮'), on a click elsewhere, when
+ * focus leaves it, and after a choice.
+ */
 export function ProductMenu({
   productName,
   onReport,
@@ -13,6 +16,7 @@ export function ProductMenu({
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const firstItemRef = useRef<HTMLButtonElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -21,7 +25,9 @@ export function ProductMenu({
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     };
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggleRef.current?.focus();
     };
     document.addEventListener('pointerdown', onPointerDown);
     document.addEventListener('keydown', onKeyDown);
@@ -32,8 +38,16 @@ export function ProductMenu({
   }, [open]);
 
   return (
-    <div ref={rootRef} className="relative">
+    <div
+      ref={rootRef}
+      className="relative"
+      onBlur={(event) => {
+        // Tabbing on past the menu closes it, as a click elsewhere does.
+        if (open && !rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
       <button
+        ref={toggleRef}
         type="button"
         className="btn btn-ghost btn-sm btn-circle"
         aria-label={`${messages.productCard.options}: ${productName}`}
@@ -61,6 +75,9 @@ export function ProductMenu({
               ref={firstItemRef}
               onClick={() => {
                 setOpen(false);
+                // This item goes with the menu: the modal the choice opens gives focus
+                // back to what had it when it opened, so that is the '⋮' button.
+                toggleRef.current?.focus();
                 onReport();
               }}
             >

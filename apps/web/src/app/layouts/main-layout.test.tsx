@@ -1,0 +1,70 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, Link, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MainLayout } from './main-layout.tsx';
+
+beforeEach(() => {
+  // A guest: the navbar asks for the session.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('null', { headers: { 'content-type': 'application/json' } })),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderSite(nextPage: () => Promise<null>) {
+  const router = createMemoryRouter([
+    {
+      element: <MainLayout />,
+      children: [
+        {
+          path: '/',
+          element: (
+            <>
+              <h1>Laptop Resale</h1>
+              <Link to="/next">Next page</Link>
+            </>
+          ),
+        },
+        { path: '/next', loader: nextPage, element: <h1>The next page</h1> },
+      ],
+    },
+  ]);
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('moving to another page', () => {
+  it('shows a progress bar while the next page loads, then focuses its heading', async () => {
+    let arrive = () => {};
+    renderSite(() => new Promise((resolve) => (arrive = () => resolve(null))));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'Next page' }));
+
+    expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeTruthy();
+    arrive();
+
+    const heading = await screen.findByRole('heading', { name: 'The next page' });
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(document.activeElement).toBe(heading);
+    expect(document.title).toBe('The next page · Laptop Resale');
+  });
+
+  it("leaves focus in a field the visitor is in (the navbar's search box)", async () => {
+    const router = renderSite(async () => null);
+    const [searchBox] = await screen.findAllByRole('searchbox');
+    searchBox?.focus();
+    await router.navigate('/next');
+
+    await screen.findByRole('heading', { name: 'The next page' });
+    expect(document.activeElement).toBe(searchBox);
+  });
+});

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import type { Location } from 'react-router';
+import { loginState, returnPath } from './return-to.ts';
+
+const from = { pathname: '/dashboard/myproducts', search: '?page=2', hash: '' } as Location;
+
+describe('returnPath: where signing in leads', () => {
+  it('goes back to the page that asked for a login', () => {
+    expect(returnPath(loginState(from))).toBe('/dashboard/myproducts?page=2');
+    expect(returnPath(loginState(from, 'seller'), 'seller')).toBe('/dashboard/myproducts?page=2');
+  });
+
+  it('goes to the dashboard when that page needs another kind of account (going back would sign them out again)', () => {
+    expect(returnPath(loginState(from, 'seller'), 'buyer')).toBe('/dashboard');
+    // A Google sign-in's account is not known before it returns.
+    expect(returnPath(loginState(from, 'seller'))).toBe('/dashboard');
+  });
+
+  it('goes home when nothing sent the visitor to log in', () => {
+    expect(returnPath(null, 'buyer')).toBe('/');
+    expect(returnPath(undefined)).toBe('/');
+  });
+});

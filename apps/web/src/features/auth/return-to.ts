@@ -1,0 +1,23 @@
+import type { Location } from 'react-router';
+import type { UserType } from '@laptops/shared/auth';
+
+/** What the login page is told about the page that sent the visitor there. */
+export type LoginState = { from: Location; role?: UserType };
+
+/** The state for a redirect to /login from `from`, which needs a `role` when given. */
+export function loginState(from: Location, role?: UserType): LoginState {
+  return role ? { from, role } : { from };
+}
+
+/**
+ * Where to go once signed in (or up): back to the page that sent the visitor to log
+ * in, unless it needs another kind of account than theirs (unknown before a Google
+ * sign-in) — then the dashboard, which every account opens, since going back would
+ * only sign them out again.
+ */
+export function returnPath(state: unknown, typeOfUser?: UserType): string {
+  const { from, role } = (state ?? {}) as Partial<LoginState>;
+  if (!from) return '/';
+  if (role && role !== typeOfUser) return '/dashboard';
+  return `${from.pathname}${from.search}${from.hash}`;
+}

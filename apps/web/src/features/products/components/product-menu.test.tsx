@@ -1,0 +1,55 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ProductMenu } from './product-menu.tsx';
+
+function renderMenu(onReport = vi.fn()) {
+  render(
+    <>
+      <ProductMenu productName="ThinkPad X1" onReport={onReport} />
+      <button type="button">Book Now</button>
+    </>,
+  );
+  return { onReport, toggle: screen.getByRole('button', { name: 'More options: ThinkPad X1' }) };
+}
+
+describe("a card's ⋮ menu, by keyboard", () => {
+  it('opens on its first item and closes on Escape, with focus back on ⋮', async () => {
+    const user = userEvent.setup();
+    const { toggle } = renderMenu();
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Report Product' }));
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(toggle);
+  });
+
+  it('closes when focus moves on past it', async () => {
+    const user = userEvent.setup();
+    const { toggle } = renderMenu();
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    await user.tab();
+
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Book Now' }));
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it("gives focus to ⋮ before opening the choice's modal, which gives it back there on closing", async () => {
+    const user = userEvent.setup();
+    let focusedWhenChosen: Element | null = null;
+    const { toggle } = renderMenu(
+      vi.fn(() => {
+        focusedWhenChosen = document.activeElement;
+      }),
+    );
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    await user.keyboard('{Enter}');
+
+    expect(focusedWhenChosen).toBe(toggle);
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+});
