@@ -187,12 +187,9 @@ function BookingDialog({
           {t.title}
         </h2>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          {readOnlyField(
-            nameId,
-            t.productName,
-            truncate(product.name, BOOKING_NAME_LENGTH),
-            { title: product.name },
-          )}
+          {readOnlyField(nameId, t.productName, truncate(product.name, BOOKING_NAME_LENGTH), {
+            title: product.name,
+          })}
           <div className="grid gap-4 sm:grid-cols-2">
             {readOnlyField(emailId, t.sellerEmail, product.sellerEmail ?? '', {
               placeholder: t.sellerEmailHidden,
