@@ -131,6 +131,21 @@ test('a buyer opening an admin page is signed out and sent to /login', async ({
   });
 });
 
+test("a guest's link to a seller's page, logged into as a buyer, leads to the dashboard", async ({
+  page,
+  request,
+}) => {
+  const buyer = await createAccount(request, 'buyer');
+  await page.goto('/dashboard/addaproduct');
+  await expect(page).toHaveURL(/\/login$/);
+  await logIn(page, buyer);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
+  expect(await (await page.request.get('/api/auth/get-session')).json()).toMatchObject({
+    user: { email: buyer.email },
+  });
+});
+
 test('logging in with the right kind of account after the guard leads back to the page', async ({
   page,
   request,

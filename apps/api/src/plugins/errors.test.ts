@@ -33,3 +33,24 @@ it('answers text PostgreSQL cannot hold (a NUL) with a 400, even where no contra
   });
   await app.close();
 });
+
+it('answers a transaction PostgreSQL gave up for another (a deadlock) with a 503 to retry, not a 500', async () => {
+  const app = Fastify();
+  await app.register(errorsPlugin);
+  app.get('/deadlock', async () => {
+    await database.db.execute(
+      sql`do $$ begin raise exception 'deadlock detected' using errcode = 'deadlock_detected'; end $$`,
+    );
+    return { ok: true };
+  });
+  const response = await app.inject({ method: 'GET', url: '/deadlock' });
+  expect(response.statusCode).toBe(503);
+  expect(response.headers['retry-after']).toBe('1');
+  expect(response.json()).toEqual({
+    error: {
+      code: 'TRY_AGAIN',
+      message: 'Someone else was changing the same thing at that moment. Please try again.',
+    },
+  });
+  await app.close();
+});

@@ -16,10 +16,16 @@ function body(code: string, message: string, fields?: Record<string, string>): A
  */
 const textRefusedByDatabase = new Set(['22021', '22P05']);
 
-function isTextRefusedByDatabase(error: unknown): boolean {
+/**
+ * PostgreSQL ended the transaction to let another, at the same rows, go on (a deadlock,
+ * a serialization failure). The request did nothing wrong and may simply be sent again.
+ */
+const busyDatabase = new Set(['40P01', '40001']);
+
+function hasDatabaseCode(error: unknown, codes: Set<string>): boolean {
   for (let cause = error; cause instanceof Error; cause = cause.cause) {
     const code = (cause as { code?: unknown }).code;
-    if (typeof code === 'string' && textRefusedByDatabase.has(code)) return true;
+    if (typeof code === 'string' && codes.has(code)) return true;
   }
   return false;
 }
@@ -54,10 +60,22 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send(body(error.code, error.message, error.fields));
     }
-    if (isTextRefusedByDatabase(error)) {
+    if (hasDatabaseCode(error, textRefusedByDatabase)) {
       return reply
         .status(400)
         .send(body('INVALID_TEXT', 'The request contains a character that is not allowed.'));
+    }
+    if (hasDatabaseCode(error, busyDatabase)) {
+      request.log.warn({ err: error }, 'transaction given up for another (deadlock)');
+      return reply
+        .status(503)
+        .header('retry-after', '1')
+        .send(
+          body(
+            'TRY_AGAIN',
+            'Someone else was changing the same thing at that moment. Please try again.',
+          ),
+        );
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

@@ -26,6 +26,9 @@ export async function startFakeStripe() {
     body: URLSearchParams;
   }[] = [];
   let counter = 0;
+  /** Keys whose first create failed: Stripe answers them with that failure again. */
+  const failedKeys = new Set<string>();
+  let failNextCreate = false;
 
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -45,6 +48,11 @@ export async function startFakeStripe() {
       if (req.method === 'POST' && path === '/v1/payment_intents') {
         const replay = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
         if (replay) return send(200, replay);
+        if (failNextCreate || (idempotencyKey && failedKeys.has(idempotencyKey))) {
+          failNextCreate = false;
+          if (idempotencyKey) failedKeys.add(idempotencyKey);
+          return send(500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
+        }
         const id = `pi_fake_${++counter}`;
         const metadata: Record<string, string> = {};
         for (const [key, value] of body) {
@@ -94,6 +102,10 @@ export async function startFakeStripe() {
     intents,
     refunds,
     requests,
+    /** The next new payment intent fails with a 500, which Stripe replays for its key. */
+    failNextCreate() {
+      failNextCreate = true;
+    },
     /** What Stripe does when the browser confirms the card with Stripe.js. */
     succeed(id: string) {
       const intent = intents.get(id);

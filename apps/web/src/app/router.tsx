@@ -10,6 +10,7 @@ import {
 import type { Order } from '@laptops/shared/orders';
 import { ApiRequestError } from '../lib/api-client.ts';
 import type { UserType } from '@laptops/shared/auth';
+import type { RoleHandle } from './guards/role-handle.ts';
 import { withTimeout } from './lazy-route.ts';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { MainLayout } from './layouts/main-layout.tsx';
@@ -21,6 +22,8 @@ import { RouteError } from './routes/route-error.tsx';
 function roleRoute(path: string, role: UserType, load: () => Promise<ComponentType>): RouteObject {
   return {
     path,
+    // Read by the signed-in guard above it, which sends a guest to log in first.
+    handle: { role } satisfies RoleHandle,
     lazy: withTimeout(async () => {
       // Guards load with the screens: Home's first download does not need them.
       const [Screen, { RequireRole }] = await Promise.all([
@@ -46,6 +49,7 @@ function roleRoute(path: string, role: UserType, load: () => Promise<ComponentTy
 function paymentRoute(queryClient: QueryClient): RouteObject {
   return {
     path: 'payment/:id',
+    handle: { role: 'buyer' } satisfies RoleHandle,
     lazy: withTimeout(async () => {
       const [{ myOrderQueryOptions }, { PaymentPage }, { RequireRole }] = await Promise.all([
         import('../features/orders/api/get-my-order.ts'),
@@ -144,15 +148,15 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: 'dashboard',
               lazy: withTimeout(async () => {
-                const [{ DashboardLayout }, { RequireAuth }] = await Promise.all([
+                const [{ DashboardLayout }, { RequireAuthForPage }] = await Promise.all([
                   import('./layouts/dashboard-layout.tsx'),
                   import('./guards/require-auth.tsx'),
                 ]);
                 return {
                   Component: () => (
-                    <RequireAuth>
+                    <RequireAuthForPage>
                       <DashboardLayout />
-                    </RequireAuth>
+                    </RequireAuthForPage>
                   ),
                 };
               }),

@@ -93,66 +93,12 @@ export const messages = {
     close: 'Close',
     deleteProduct: 'Are you want to delete?',
   },
+  /** Said on a card's Book Now; the modal's texts load with it (features/orders). */
   booking: {
-    title: 'Book this laptop',
-    productName: 'Product Name',
-    sellerEmail: 'Seller Email',
-    // Guests are not sent sellers' contact details.
-    sellerEmailHidden: 'Shown once you log in',
-    price: 'Price',
-    meetingLocation: 'Meeting Location',
-    meetingLocationHint: 'Where you would like to meet the seller to see the laptop.',
-    phone: 'Phone Number',
-    phoneHint: 'The seller calls you on this number, like +1 512 555 0100.',
-    submit: 'Add To Book',
-    cancel: 'Cancel',
-    close: 'Close',
-    success: 'Product Booked successfully.',
-    signInToBook: 'Please log in to book this laptop.',
-    logIn: 'Login',
     buyersOnly: 'Only buyer accounts can book laptops.',
   },
+  /** The navbar's search box; the search page's texts load with it (features/search). */
   search: {
-    title: 'Search laptops',
-    resultsFor: (q: string) => `Results for "${q}"`,
-    filters: 'Filters',
-    query: 'Search',
-    queryPlaceholder: 'Name or description',
-    category: 'Category',
-    anyCategory: 'Any category',
-    condition: 'Condition',
-    anyCondition: 'Any condition',
-    conditions: { Excellent: 'Excellent', Good: 'Good', Fair: 'Fair' },
-    minPrice: 'Min price',
-    maxPrice: 'Max price',
-    currency: '$',
-    location: 'Location',
-    locationPlaceholder: 'City or area',
-    maxYears: 'Max years of use',
-    sort: 'Sort by',
-    sorts: {
-      newest: 'Newest first',
-      price_asc: 'Price: low to high',
-      price_desc: 'Price: high to low',
-    },
-    apply: 'Apply filters',
-    clear: 'Clear',
-    /** `capped`: the server stopped counting at `n` (1,000), so there are more. */
-    count: (n: number, capped = false) =>
-      capped
-        ? `${n.toLocaleString('en-US')}+ laptops found`
-        : n === 1
-          ? '1 laptop found'
-          : `${n.toLocaleString('en-US')} laptops found`,
-    results: 'Results',
-    noResults: 'No laptops match your search.',
-    priceRangeInverted: 'The min price is above the max price.',
-    emptyCategory: 'No laptops in this category yet.',
-    clearFilters: 'Clear filters',
-    loadMore: 'Load more',
-    loadFailed: 'We could not load the search results.',
-    loadMoreFailed: 'We could not load more laptops.',
-    retry: 'Try again',
     navbarLabel: 'Search laptops',
     navbarPlaceholder: 'Search laptops',
     navbarSubmit: 'Search',

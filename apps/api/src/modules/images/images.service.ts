@@ -89,15 +89,21 @@ export async function deleteUnusedUploads(
         ),
       ),
     )
-    .returning({ key: images.key });
-  // Nothing points at these any more: a file that cannot be deleted now (the bucket
-  // is down) is only left-over bytes, so the rest are still tried.
-  const left: string[] = [];
-  for (const { key } of deleted) {
-    for (const file of [key, thumbnailKey(key)]) {
-      await deps.storage.delete(file).catch(() => left.push(file));
+    .returning();
+  // An upload whose files cannot be deleted now (the bucket is down) gets its row back,
+  // so the next sweep tries again; the others are still deleted.
+  const left: (typeof deleted)[number][] = [];
+  for (const upload of deleted) {
+    try {
+      await deps.storage.delete(upload.key);
+      await deps.storage.delete(thumbnailKey(upload.key));
+    } catch {
+      left.push(upload);
     }
   }
-  if (left.length > 0) throw new Error(`Could not delete unused image files: ${left.join(', ')}`);
+  if (left.length > 0) {
+    await deps.db.insert(images).values(left).onConflictDoNothing();
+    throw new Error(`Could not delete unused images: ${left.map((u) => u.key).join(', ')}`);
+  }
   return deleted.length;
 }

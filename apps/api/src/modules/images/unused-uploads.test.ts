@@ -140,6 +140,26 @@ it('keeps the picture of a withdrawn listing: its orders still show it', async (
   expect(await status(image)).toBe(200);
 });
 
+it('keeps an upload whose files could not be deleted (storage down) for the next sweep', async () => {
+  const image = await uploadTestImage(t.app, await seller());
+  await age([image], 25);
+  const before = new Date(Date.now() - 24 * HOUR_MS);
+  const storageDown = {
+    ...t.imageStorage,
+    delete: async () => {
+      throw new Error('storage unreachable');
+    },
+  };
+
+  await expect(
+    deleteUnusedUploads({ db: t.database.db, storage: storageDown }, before),
+  ).rejects.toThrow(/Could not delete unused images/);
+  expect(await status(image)).toBe(200);
+
+  expect(await deleteUnusedUploads({ db: t.database.db, storage: t.imageStorage }, before)).toBe(1);
+  expect(await status(image)).toBe(404);
+});
+
 it('sweeps on its own while the server runs (UNUSED_UPLOAD_SWEEP_MINUTES)', async () => {
   const sweeping = await createTestContext({ UNUSED_UPLOAD_SWEEP_MINUTES: '0.001' });
   try {

@@ -164,6 +164,14 @@ export async function cancelMyOrder(
       .for('update');
     if (!order) throw notFound('You have no such order.');
     if (order.paid) throw new HttpError(409, 'ORDER_PAID', 'A paid order cannot be cancelled.');
+    // The laptop is locked before the order changes, in the order payments lock them:
+    // a booking of it (which holds it shared) then finishes first instead of waiting on
+    // this order's row while this waits on it, a deadlock.
+    await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.id, order.productId))
+      .for('update');
     const now = new Date();
     await tx
       .update(orders)

@@ -1,4 +1,5 @@
-import { and, eq, isNull, lt, max, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, max, ne, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentIntentResult } from '@laptops/shared/payments';
 import type { Db } from '../../db/client.ts';
@@ -101,16 +102,25 @@ export async function startPayment(
     // The next attempt's number comes from what is stored, so requests made at once
     // (two tabs, a double click) send the same idempotency key and get one intent.
     const attempt = order.paymentAttempts + 1;
-    intent = await deps.provider.createPaymentIntent({
-      amountCents: order.priceCents,
-      currency: 'usd',
-      metadata: { orderId: order.id, productId: order.productId, buyerId },
-      idempotencyKey: `order-${order.id}-attempt-${attempt}`,
-    });
-    await deps.db
-      .update(orders)
-      .set({ paymentIntentId: intent.id, paymentAttempts: attempt })
-      .where(and(eq(orders.id, order.id), lt(orders.paymentAttempts, attempt)));
+    const useAttempt = (fields: { paymentIntentId?: string } = {}) =>
+      deps.db
+        .update(orders)
+        .set({ ...fields, paymentAttempts: attempt })
+        .where(and(eq(orders.id, order.id), lt(orders.paymentAttempts, attempt)));
+    try {
+      intent = await deps.provider.createPaymentIntent({
+        amountCents: order.priceCents,
+        currency: 'usd',
+        metadata: { orderId: order.id, productId: order.productId, buyerId },
+        idempotencyKey: `order-${order.id}-attempt-${attempt}`,
+      });
+    } catch (error) {
+      // Stripe answers a key it has seen with its first answer, errors included, for a
+      // day: the next try must use a new one.
+      await useAttempt().catch(() => {});
+      throw error;
+    }
+    await useAttempt({ paymentIntentId: intent.id });
   }
   return {
     clientSecret: intent.clientSecret,
@@ -141,6 +151,9 @@ async function refuseAnotherTurn(
     .from(orders)
     .where(and(eq(orders.productId, productId), eq(orders.buyerId, buyerId)));
   if (!last?.end || last.end.getTime() + deps.holdSeconds * 1000 <= now.getTime()) return;
+  // Another buyer waiting, who may take a turn themselves (one who has just had one
+  // too does not count, or two such buyers would hold each other back).
+  const recentTurns = alias(orders, 'recent_turns');
   const [otherBuyer] = await tx
     .select({ id: orders.id })
     .from(orders)
@@ -150,6 +163,18 @@ async function refuseAnotherTurn(
         ne(orders.buyerId, buyerId),
         isNull(orders.cancelledAt),
         eq(orders.paid, false),
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(recentTurns)
+            .where(
+              and(
+                eq(recentTurns.productId, productId),
+                eq(recentTurns.buyerId, orders.buyerId),
+                gt(recentTurns.heldUntil, new Date(now.getTime() - deps.holdSeconds * 1000)),
+              ),
+            ),
+        ),
       ),
     )
     .limit(1);

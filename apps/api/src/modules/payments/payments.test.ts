@@ -304,6 +304,37 @@ describe('one laptop is sold once', () => {
       expect((await startPayment(b.cookie, b.orderId)).statusCode).toBe(200);
     });
 
+    it('does not let two buyers who both just had a turn hold each other back', async () => {
+      const { product } = await laptop();
+      const a = await bookedBy(product.id);
+      const b = await bookedBy(product.id);
+      const cancelAndRebook = async (buyer: { cookie: string; orderId: string }) => {
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/myOrders/${buyer.orderId}`,
+          headers: { cookie: buyer.cookie },
+        });
+        const again = await t.app.inject({
+          method: 'POST',
+          url: '/api/myOrders',
+          headers: { cookie: buyer.cookie },
+          payload: {
+            productId: product.id,
+            meetingLocation: 'Cafe',
+            buyerPhone: '+1 512 555 0100',
+          },
+        });
+        return again.json<{ insertedId: string }>().insertedId;
+      };
+      expect((await startPayment(a.cookie, a.orderId)).statusCode).toBe(200);
+      const aAgain = await cancelAndRebook(a);
+      expect((await startPayment(b.cookie, b.orderId)).statusCode).toBe(200);
+      await cancelAndRebook(b);
+
+      // Both have just had a turn: neither waits for the other.
+      expect((await startPayment(a.cookie, aAgain)).statusCode).toBe(200);
+    });
+
     it('and when nobody else has booked it, goes on at once; so does everyone once a hold has passed', async () => {
       const { product } = await laptop();
       const a = await bookedBy(product.id);

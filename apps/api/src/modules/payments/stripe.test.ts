@@ -108,6 +108,30 @@ describe('the stripe provider (real SDK, local Stripe API)', () => {
     expect(created?.idempotencyKey).toBe(`order-${orderId}-attempt-1`);
   });
 
+  it('starts afresh after Stripe failed to create a payment (Stripe replays a failure for its key)', async () => {
+    const { cookie, orderId } = await bookedOrder();
+    const start = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/create-payment-intent',
+        headers: { cookie },
+        payload: { orderId },
+      });
+    fake.failNextCreate();
+    expect((await start()).statusCode).toBeGreaterThanOrEqual(500);
+
+    const retried = await start();
+    expect(retried.statusCode).toBe(200);
+    const keys = fake.requests
+      .filter(
+        (r) => r.path === '/v1/payment_intents' && r.body.get('metadata[orderId]') === orderId,
+      )
+      .map((r) => r.idempotencyKey);
+    expect(new Set(keys)).toEqual(
+      new Set([`order-${orderId}-attempt-1`, `order-${orderId}-attempt-2`]),
+    );
+  });
+
   it('records the payment from a signed webhook even when the browser never comes back, once', async () => {
     const { orderId, product, cookie } = await bookedOrder();
     const { paymentIntentId } = (

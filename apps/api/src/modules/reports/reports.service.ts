@@ -23,22 +23,28 @@ export async function reportProduct(
   reporterId: string,
   input: Required<ReportInput>,
 ): Promise<string> {
-  const [product] = await db
-    .select({ id: products.id, sellerId: products.sellerId })
-    .from(products)
-    .where(and(eq(products.id, input.productId), isNull(products.deletedAt)));
-  if (!product) throw notFound('This product is no longer listed.');
-  if (product.sellerId === reporterId) throw new HttpError(400, 'OWN_PRODUCT', reportMessages.own);
-  const [row] = await db
-    .insert(reports)
-    .values({ productId: product.id, reporterId, reportText: input.reportText })
-    .onConflictDoNothing({
-      target: [reports.productId, reports.reporterId],
-      where: sql`${reports.resolvedAt} is null`,
-    })
-    .returning({ id: reports.id });
-  if (!row) throw new HttpError(409, 'ALREADY_REPORTED', reportMessages.again);
-  return row.id;
+  return db.transaction(async (tx) => {
+    // Shared lock, as for a booking: its seller deleting it meanwhile then either waits
+    // and sees the report (and only withdraws it), or goes first and this finds it gone.
+    const [product] = await tx
+      .select({ id: products.id, sellerId: products.sellerId })
+      .from(products)
+      .where(and(eq(products.id, input.productId), isNull(products.deletedAt)))
+      .for('share');
+    if (!product) throw notFound('This product is no longer listed.');
+    if (product.sellerId === reporterId)
+      throw new HttpError(400, 'OWN_PRODUCT', reportMessages.own);
+    const [row] = await tx
+      .insert(reports)
+      .values({ productId: product.id, reporterId, reportText: input.reportText })
+      .onConflictDoNothing({
+        target: [reports.productId, reports.reporterId],
+        where: sql`${reports.resolvedAt} is null`,
+      })
+      .returning({ id: reports.id });
+    if (!row) throw new HttpError(409, 'ALREADY_REPORTED', reportMessages.again);
+    return row.id;
+  });
 }
 
 const sellers = alias(users, 'sellers');
@@ -129,6 +135,19 @@ export async function removeReportedProduct(
   id: string,
 ): Promise<{ deletedCount: number }> {
   return db.transaction(async (tx) => {
+    // The product first, then its reports: two admins removing it through two of its
+    // reports at once take their turns instead of deadlocking on each other's report.
+    const [target] = await tx
+      .select({ productId: reports.productId })
+      .from(reports)
+      .where(eq(reports.id, id));
+    if (target) {
+      await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.id, target.productId))
+        .for('update');
+    }
     const report = await findOpenReport(tx, id);
     const now = new Date();
     const [product] = await tx

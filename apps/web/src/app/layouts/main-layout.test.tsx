@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useEffect, useState } from 'react';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MainLayout } from './main-layout.tsx';
@@ -16,6 +17,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** A page whose heading comes with its data, when `headingArrives` resolves. */
+let headingArrives: Promise<void> = Promise.resolve();
+function LatePage() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => void headingArrives.then(() => setReady(true)), []);
+  return ready ? <h1>Late page</h1> : <p>Loading…</p>;
+}
+
 function renderSite(nextPage: () => Promise<null>) {
   const router = createMemoryRouter([
     {
@@ -27,10 +36,12 @@ function renderSite(nextPage: () => Promise<null>) {
             <>
               <h1>Laptop Resale</h1>
               <Link to="/next">Next page</Link>
+              <Link to="/late">Late page</Link>
             </>
           ),
         },
         { path: '/next', loader: nextPage, element: <h1>The next page</h1> },
+        { path: '/late', element: <LatePage /> },
       ],
     },
   ]);
@@ -66,5 +77,20 @@ describe('moving to another page', () => {
 
     await screen.findByRole('heading', { name: 'The next page' });
     expect(document.activeElement).toBe(searchBox);
+  });
+
+  it('does not take focus back from a link the visitor went on to while the heading was coming', async () => {
+    let arrive = () => {};
+    headingArrives = new Promise((resolve) => (arrive = resolve));
+    renderSite(async () => null);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'Late page' }));
+    await screen.findByText('Loading…');
+    const navbarLink = screen.getAllByRole('link', { name: 'Blogs' })[0];
+    navbarLink?.focus();
+    arrive();
+
+    await screen.findByRole('heading', { name: 'Late page' });
+    expect(document.activeElement).toBe(navbarLink);
   });
 });

@@ -22,9 +22,12 @@ const HOME_TITLE = 'Laptop Resale: used laptops at fair prices';
 export function usePageHeading(mainId: string) {
   const { pathname } = useLocation();
   const update = useRef<() => void>(() => {});
-  /** Until when the heading of the page moved to is to take focus (0: not at all). */
-  const focusBy = useRef(0);
-  const firstPage = useRef(true);
+  /**
+   * Set on a move to another page until its heading is drawn: what had focus then
+   * (nothing, or the link followed), which the heading may take it from.
+   */
+  const focusFrom = useRef<{ element: Element | null; until: number } | null>(null);
+  const shownPath = useRef<string | null>(null);
 
   useEffect(() => {
     const main = document.getElementById(mainId);
@@ -35,10 +38,15 @@ export function usePageHeading(mainId: string) {
       const title =
         text && text !== messages.appName ? `${text} · ${messages.appName}` : HOME_TITLE;
       if (document.title !== title) document.title = title;
-      if (!heading || Date.now() > focusBy.current) return;
-      focusBy.current = 0;
+      const from = focusFrom.current;
+      if (!heading || !from) return;
+      focusFrom.current = null;
       const active = document.activeElement;
-      if (active === null || active === document.body || active instanceof HTMLAnchorElement) {
+      const leftOnNothing = active === null || active === document.body;
+      const stillOnLink = active === from.element && active instanceof HTMLAnchorElement;
+      // Not long after the move: a heading that comes late must not take focus from
+      // wherever the visitor has gone meanwhile.
+      if ((leftOnNothing || stillOnLink) && Date.now() < from.until) {
         if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
         heading.focus({ preventScroll: true });
       }
@@ -50,11 +58,12 @@ export function usePageHeading(mainId: string) {
   }, [mainId]);
 
   useEffect(() => {
-    // Not on the page the visitor opened (the browser starts at its top by itself),
-    // nor long after the move: a heading that comes late must not take focus from
-    // wherever the visitor has gone meanwhile.
-    focusBy.current = firstPage.current ? 0 : Date.now() + 10_000;
-    firstPage.current = false;
+    // Not on the page the visitor opened (the browser starts at its top by itself);
+    // the same path again is the same page (React runs effects twice in development).
+    const moved = shownPath.current !== null && shownPath.current !== pathname;
+    shownPath.current = pathname;
+    if (!moved) return;
+    focusFrom.current = { element: document.activeElement, until: Date.now() + 10_000 };
     update.current();
   }, [pathname]);
 }

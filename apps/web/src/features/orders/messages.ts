@@ -25,3 +25,23 @@ export const myOrdersMessages = {
   loadFailed: 'We could not load your orders.',
   retry: 'Try again',
 };
+
+/** The booking modal's texts (SPEC.md wording); they load with the modal. */
+export const bookingMessages = {
+  title: 'Book this laptop',
+  productName: 'Product Name',
+  sellerEmail: 'Seller Email',
+  // Guests are not sent sellers' contact details.
+  sellerEmailHidden: 'Shown once you log in',
+  price: 'Price',
+  meetingLocation: 'Meeting Location',
+  meetingLocationHint: 'Where you would like to meet the seller to see the laptop.',
+  phone: 'Phone Number',
+  phoneHint: 'The seller calls you on this number, like +1 512 555 0100.',
+  submit: 'Add To Book',
+  cancel: 'Cancel',
+  close: 'Close',
+  success: 'Product Booked successfully.',
+  signInToBook: 'Please log in to book this laptop.',
+  logIn: 'Login',
+} as const;

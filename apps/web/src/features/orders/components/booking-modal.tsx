@@ -8,7 +8,7 @@ import { bookingFieldsSchema, type BookingFields } from '@laptops/shared/orders'
 import type { Product } from '@laptops/shared/products';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { formatPrice, truncate } from '../../../lib/format.ts';
-import { messages } from '../../../lib/messages.ts';
+import { bookingMessages } from '../messages.ts';
 import { useBookProduct } from '../api/book-product.ts';
 
 /** SPEC.md section 9: the booking modal shows the product name up to 22 characters. */
@@ -56,7 +56,7 @@ function BookingDialog({
   signedIn: boolean;
   onClose: () => void;
 }) {
-  const t = messages.booking;
+  const t = bookingMessages;
   const location = useLocation();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const ids = useId();

@@ -29,23 +29,24 @@ export function ProductMenu({
       setOpen(false);
       toggleRef.current?.focus();
     };
+    // Tabbing on past the menu closes it, as a click elsewhere does. Watched where focus
+    // arrives, not where it leaves: Safari does not focus a clicked button, so a blur
+    // would not say where focus went.
+    const onFocusIn = (event: FocusEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
     document.addEventListener('pointerdown', onPointerDown);
     document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('focusin', onFocusIn);
     return () => {
       document.removeEventListener('pointerdown', onPointerDown);
       document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('focusin', onFocusIn);
     };
   }, [open]);
 
   return (
-    <div
-      ref={rootRef}
-      className="relative"
-      onBlur={(event) => {
-        // Tabbing on past the menu closes it, as a click elsewhere does.
-        if (open && !rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
-      }}
-    >
+    <div ref={rootRef} className="relative">
       <button
         ref={toggleRef}
         type="button"

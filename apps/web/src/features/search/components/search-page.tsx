@@ -11,6 +11,7 @@ import { conditionTypes } from '@laptops/shared/conditions';
 import type { Product } from '@laptops/shared/products';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { messages } from '../../../lib/messages.ts';
+import { searchMessages } from '../messages.ts';
 import { useCategoryOptions } from '../api/get-category-options.ts';
 import { searchPageRequest, useSearchProducts } from '../api/search-products.ts';
 import {
@@ -20,7 +21,7 @@ import {
   type SearchFilters,
 } from '@laptops/shared/search-filters';
 
-const t = messages.search;
+const t = searchMessages;
 
 /** Tailwind's `lg`: from here on the filters are a sidebar rather than a disclosure. */
 const DESKTOP_QUERY = '(min-width: 1024px)';

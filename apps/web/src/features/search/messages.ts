@@ -1,0 +1,43 @@
+/** The search and category pages' texts; they load with those pages, not with Home. */
+export const searchMessages = {
+  title: 'Search laptops',
+  resultsFor: (q: string) => `Results for "${q}"`,
+  filters: 'Filters',
+  query: 'Search',
+  queryPlaceholder: 'Name or description',
+  category: 'Category',
+  anyCategory: 'Any category',
+  condition: 'Condition',
+  anyCondition: 'Any condition',
+  conditions: { Excellent: 'Excellent', Good: 'Good', Fair: 'Fair' },
+  minPrice: 'Min price',
+  maxPrice: 'Max price',
+  currency: '$',
+  location: 'Location',
+  locationPlaceholder: 'City or area',
+  maxYears: 'Max years of use',
+  sort: 'Sort by',
+  sorts: {
+    newest: 'Newest first',
+    price_asc: 'Price: low to high',
+    price_desc: 'Price: high to low',
+  },
+  apply: 'Apply filters',
+  clear: 'Clear',
+  /** `capped`: the server stopped counting at `n` (1,000), so there are more. */
+  count: (n: number, capped = false) =>
+    capped
+      ? `${n.toLocaleString('en-US')}+ laptops found`
+      : n === 1
+        ? '1 laptop found'
+        : `${n.toLocaleString('en-US')} laptops found`,
+  results: 'Results',
+  noResults: 'No laptops match your search.',
+  priceRangeInverted: 'The min price is above the max price.',
+  emptyCategory: 'No laptops in this category yet.',
+  clearFilters: 'Clear filters',
+  loadMore: 'Load more',
+  loadFailed: 'We could not load the search results.',
+  loadMoreFailed: 'We could not load more laptops.',
+  retry: 'Try again',
+} as const;
