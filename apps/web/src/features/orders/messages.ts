@@ -44,4 +44,5 @@ export const bookingMessages = {
   success: 'Product Booked successfully.',
   signInToBook: 'Please log in to book this laptop.',
   logIn: 'Login',
+  myOrders: 'My Orders',
 } as const;

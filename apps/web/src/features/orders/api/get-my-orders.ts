@@ -14,6 +14,7 @@ export function getMyOrders() {
 export const myOrdersQueryOptions = () =>
   queryOptions({ queryKey: myOrdersQueryKey, queryFn: getMyOrders });
 
-export function useMyOrders() {
-  return useQuery(myOrdersQueryOptions());
+/** `enabled` false: not asked (a guest has no orders). */
+export function useMyOrders(enabled = true) {
+  return useQuery({ ...myOrdersQueryOptions(), enabled });
 }

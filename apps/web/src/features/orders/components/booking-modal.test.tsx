@@ -36,9 +36,19 @@ const product: Product = {
 };
 
 let fetchMock: ReturnType<typeof vi.fn>;
+let myOrders: unknown[];
+let bookingAnswer: () => Response;
+/** The bookings sent (the modal also asks for the buyer's orders). */
+const posts = () =>
+  fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST');
 
 beforeEach(() => {
-  fetchMock = vi.fn(async () => json({ acknowledged: true, insertedId: 'o1' }, 201));
+  myOrders = [];
+  bookingAnswer = () => json({ acknowledged: true, insertedId: 'o1' }, 201);
+  // GET /api/myOrders: the buyer's bookings; the booking itself is the POST.
+  fetchMock = vi.fn(async (url: string, init?: RequestInit) =>
+    init?.method === 'POST' ? bookingAnswer() : json(myOrders),
+  );
   vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(toast, 'success');
   vi.spyOn(toast, 'error');
@@ -104,7 +114,7 @@ describe('BookingModal', () => {
     expect(await screen.findByText('Please fil the location field')).toBeTruthy();
     expect(screen.getByText('Please fil the phone number field')).toBeTruthy();
     expect(input('Meeting Location').getAttribute('aria-invalid')).toBe('true');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(posts()).toEqual([]);
     expect(dialog()?.open).toBe(true);
   });
 
@@ -117,7 +127,7 @@ describe('BookingModal', () => {
     await user.type(input('Meeting Location'), 'Downtown library');
     await user.type(input('Phone Number'), '+1 512 555 0199');
     await user.click(submit);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(posts()).toEqual([]);
   });
 
   it("tells a guest the seller's email is shown once they log in (guests are not sent it)", async () => {
@@ -135,8 +145,8 @@ describe('BookingModal', () => {
 
     await waitFor(() => expect(screen.getByText('modal closed')).toBeTruthy());
     expect(dialog()).toBeNull();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(posts()).toHaveLength(1);
+    const [url, init] = posts()[0] as [string, RequestInit];
     expect(url).toBe('/api/myOrders');
     expect(init.method).toBe('POST');
     expect(JSON.parse(String(init.body))).toEqual({
@@ -148,12 +158,11 @@ describe('BookingModal', () => {
   });
 
   it("shows the server's refusal and stays open, keeping what was typed", async () => {
-    fetchMock.mockResolvedValue(
+    bookingAnswer = () =>
       json(
         { error: { code: 'ALREADY_BOOKED', message: 'You have already booked this laptop.' } },
         409,
-      ),
-    );
+      );
     const user = await openModal();
     await user.type(input('Meeting Location'), 'Downtown library');
     await user.type(input('Phone Number'), '+1 512 555 0199');
@@ -171,6 +180,35 @@ describe('BookingModal', () => {
     const user = await openModal();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.getByText('modal closed')).toBeTruthy());
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(posts()).toEqual([]);
+  });
+
+  it('tells a buyer who booked this laptop already, before they fill the form in again', async () => {
+    myOrders = [
+      {
+        _id: 'o0',
+        productId: product._id,
+        productName: product.name,
+        thumbnail: product.image,
+        sellerEmail: 'marcus@example.com',
+        sellerName: 'Marcus Lee',
+        sellerMobileNumber: '+1 512 555 0199',
+        sellerLocation: 'Downtown library',
+        buyerEmail: 'emma@example.com',
+        price: product.resalePrice,
+        paid: false,
+        status: 'unpaid',
+        transactionId: null,
+        bookedAt: '2026-11-20T10:00:00.000Z',
+      },
+    ];
+    await openModal();
+
+    expect(await screen.findByText('You have already booked this laptop.')).toBeTruthy();
+    const submit = screen.getByRole('button', { name: 'Add To Book' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    expect(screen.getByRole('link', { name: 'My Orders' }).getAttribute('href')).toBe(
+      '/dashboard/myorders',
+    );
   });
 });

@@ -4,12 +4,14 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import toast from 'react-hot-toast/headless';
 import type { z } from 'zod';
+import { bookingMessages as bookingRules } from '@laptops/shared/messages';
 import { bookingFieldsSchema, type BookingFields } from '@laptops/shared/orders';
 import type { Product } from '@laptops/shared/products';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { formatPrice, truncate } from '../../../lib/format.ts';
 import { bookingMessages } from '../messages.ts';
 import { useBookProduct } from '../api/book-product.ts';
+import { useMyOrders } from '../api/get-my-orders.ts';
 
 /** SPEC.md section 9: the booking modal shows the product name up to 22 characters. */
 export const BOOKING_NAME_LENGTH = 22;
@@ -62,6 +64,10 @@ function BookingDialog({
   const ids = useId();
   const book = useBookProduct();
   const sending = book.isPending;
+  // A buyer books a laptop once: say so before they fill the form in again.
+  const myOrders = useMyOrders(signedIn);
+  const alreadyBooked = myOrders.data?.some((order) => order.productId === product._id) ?? false;
+  const blockedBy = !signedIn ? `${ids}-signin` : alreadyBooked ? `${ids}-booked` : undefined;
   const {
     register,
     handleSubmit,
@@ -100,7 +106,7 @@ function BookingDialog({
   // Built in the event handler (not during render), since it closes the dialog through the ref.
   const onSubmit = (event: FormEvent<HTMLFormElement>) =>
     void handleSubmit((fields) => {
-      if (!signedIn || sending) return;
+      if (blockedBy || sending) return;
       book.mutate(
         { productId: product._id, ...fields },
         {
@@ -235,6 +241,14 @@ function BookingDialog({
               </Link>
             </div>
           )}
+          {alreadyBooked && (
+            <div className="alert alert-soft alert-info flex flex-wrap justify-between text-sm text-base-content">
+              <p id={`${ids}-booked`}>{bookingRules.alreadyBooked}</p>
+              <Link to="/dashboard/myorders" className="btn btn-sm btn-primary">
+                {t.myOrders}
+              </Link>
+            </div>
+          )}
           <div className="modal-action mt-2">
             <button type="button" className="btn btn-ghost" onClick={close} disabled={sending}>
               {t.cancel}
@@ -242,8 +256,8 @@ function BookingDialog({
             <button
               type="submit"
               className="btn btn-primary"
-              disabled={!signedIn || sending}
-              aria-describedby={signedIn ? undefined : `${ids}-signin`}
+              disabled={blockedBy !== undefined || sending}
+              aria-describedby={blockedBy}
             >
               {sending && (
                 <span className="loading loading-spinner loading-sm" aria-hidden="true" />
