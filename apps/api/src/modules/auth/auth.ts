@@ -1,9 +1,10 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { bearer, genericOAuth } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH, personNameSchema, signUpUserTypes } from '@laptops/shared/auth';
 import type { Db } from '../../db/client.ts';
@@ -16,6 +17,22 @@ import { isOwnUploadedImage } from '../images/images.service.ts';
 import { RESET_TOKEN_TTL_SECONDS, resetPasswordMail, welcomeMail } from './auth.mails.ts';
 
 export const SESSION_TTL_SECONDS = 60 * 60 * 24 * 7;
+
+/**
+ * When the auth request being handled arrived (plugins/auth.ts runs better-auth in
+ * it): a sign-in whose password was checked before a reset or change that finished
+ * while it ran must not end with a session.
+ */
+export const authRequestArrival = new AsyncLocalStorage<number>();
+
+/** Reset links a user has outstanding: one reset, or a changed password, ends them all. */
+function deleteResetTokens(db: Db, userId: string) {
+  return db
+    .delete(verifications)
+    .where(
+      and(like(verifications.identifier, 'reset-password:%'), eq(verifications.value, userId)),
+    );
+}
 
 export type GoogleOptions = { clientId: string; clientSecret: string | undefined; issuer: string };
 
@@ -146,6 +163,17 @@ export function createAuth(options: {
           body.revokeOtherSessions = true;
         }
       }),
+      after: createAuthMiddleware(async (context) => {
+        // A password changed while signed in also ends the reset links sent before.
+        const userId = context.context.session?.user.id;
+        if (
+          context.path === '/change-password' &&
+          userId &&
+          !(context.context.returned instanceof APIError)
+        ) {
+          await deleteResetTokens(db, userId);
+        }
+      }),
     },
     // Our own limiter (plugins/auth.ts) guards sign-in, sign-up and reset.
     rateLimit: { enabled: false },
@@ -157,6 +185,9 @@ export function createAuth(options: {
       minPasswordLength: MIN_PASSWORD_LENGTH,
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => {
+        await deleteResetTokens(db, user.id);
+      },
       sendResetPassword: async ({ user, url }) => {
         await sendQuietly(resetPasswordMail({ to: user.email, name: user.name, url }));
       },
@@ -181,14 +212,31 @@ export function createAuth(options: {
     databaseHooks: {
       session: {
         create: {
-          // A deleted account cannot sign in again (DESIGN.md section 5).
-          before: async (session) => {
+          before: async (session, context) => {
+            // A deleted account cannot sign in again (DESIGN.md section 5). Read with a
+            // share lock: a deletion under way (which locks the row) is waited for, or
+            // its session purge could run before this session is written.
             const [user] = await db
               .select({ deletedAt: users.deletedAt })
               .from(users)
-              .where(eq(users.id, session.userId));
+              .where(eq(users.id, session.userId))
+              .for('share');
             if (!user || user.deletedAt) {
               throw new APIError('FORBIDDEN', { message: 'This account has been deleted.' });
+            }
+            // The password checked by this sign-in was changed (reset) while it ran:
+            // the change has ended every session, and this one would outlive it.
+            const arrival = authRequestArrival.getStore();
+            if (context?.path === '/sign-in/email' && arrival !== undefined) {
+              const [credential] = await db
+                .select({ updatedAt: accounts.updatedAt })
+                .from(accounts)
+                .where(
+                  and(eq(accounts.userId, session.userId), eq(accounts.providerId, 'credential')),
+                );
+              if (credential && credential.updatedAt.getTime() > arrival) {
+                throw new APIError('UNAUTHORIZED', { message: 'Invalid email or password' });
+              }
             }
           },
         },
@@ -216,6 +264,16 @@ export function createAuth(options: {
               throw new APIError('FORBIDDEN', { message: 'You cannot change that field.' });
             }
             const userId = context.context.session?.user.id;
+            // A session that slipped past an account's deletion changes nothing.
+            const [owner] = userId
+              ? await db
+                  .select({ deletedAt: users.deletedAt })
+                  .from(users)
+                  .where(eq(users.id, userId))
+              : [];
+            if (owner?.deletedAt) {
+              throw new APIError('FORBIDDEN', { message: 'This account has been deleted.' });
+            }
             if (
               typeof data.image === 'string' &&
               (!userId || !(await isOwnUploadedImage(db, data.image, userId)))
