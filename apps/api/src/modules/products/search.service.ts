@@ -534,9 +534,13 @@ function microseconds(timestamp: string): string {
   return `${seconds}.${fraction.padEnd(6, '0')}Z`;
 }
 
-/** A real UTC instant: JavaScript reads "2019-02-31" as March 3rd; PostgreSQL refuses it. */
+/**
+ * A real UTC instant PostgreSQL takes: JavaScript reads "2019-02-31" as March 3rd, and
+ * takes year 0000, which PostgreSQL has not (1 BC comes before 1 AD).
+ */
 function isTimestamp(text: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(text)) return false;
+  if (text.startsWith('0000')) return false;
   const time = Date.parse(text);
   return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 19) === text.slice(0, 19);
 }

@@ -250,6 +250,8 @@ describe('GET /api/search', () => {
       ...[
         { v: '2019-02-31T00:00:00Z', id: '3f2b8c1e-7a4d-4e2f-9b1a-5c6d7e8f9a0b' },
         { v: '2026-01-01T24:00:00Z', id: '3f2b8c1e-7a4d-4e2f-9b1a-5c6d7e8f9a0b' },
+        // Year 0000, which JavaScript reads and PostgreSQL has not.
+        { v: '0000-01-01T00:00:00Z', id: 'ffffffff-ffff-ffff-ffff-ffffffffffff' },
         { v: '2026-01-01T10:00:00Z', id: '3f2b8c1e-7a4d4e2f-9b1a-5c6d-7e8f9a0b' },
         { v: '2026-01-01T10:00:00Z', id: '------------------------------------' },
       ].map(
