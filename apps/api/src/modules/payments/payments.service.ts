@@ -33,7 +33,7 @@ export const paymentMessages = {
 } as const;
 
 /** Why a confirmed payment cannot make a sale and goes back to the buyer. */
-export type RefundReason = 'sold' | 'withdrawn' | 'cancelled' | 'already-paid' | 'amount';
+export type RefundReason = 'sold' | 'withdrawn' | 'cancelled' | 'already-paid' | 'amount' | 'held';
 
 /** Said on the payment page (with 'Your payment was refunded.') and in the email. */
 export const refundCauses: Record<RefundReason, string> = {
@@ -42,6 +42,7 @@ export const refundCauses: Record<RefundReason, string> = {
   cancelled: 'This order was cancelled before your payment arrived.',
   'already-paid': 'This order was already paid.',
   amount: "This payment did not match the order's price.",
+  held: 'Your time to pay had run out, and another buyer was paying for this laptop when your payment arrived.',
 };
 
 /**
@@ -233,7 +234,13 @@ export async function settlePayment(
             ? 'withdrawn'
             : intent.amountCents !== order.priceCents
               ? 'amount'
-              : null;
+              : // An old payment form used after its hold ran out, while another buyer
+                // holds the laptop: the buyer with the hold was promised their turn.
+                product.heldByOrderId !== null &&
+                  product.heldByOrderId !== order.id &&
+                  (product.heldUntil?.getTime() ?? 0) > (deps.now?.() ?? new Date()).getTime()
+                ? 'held'
+                : null;
     if (refundReason) return { kind: 'refund' as const, order, product, reason: refundReason };
 
     const [payment] = await tx

@@ -435,6 +435,37 @@ describe('one laptop is sold once', () => {
     );
   });
 
+  it('refunds an old payment form used after its hold ran out, while another buyer holds the laptop', async () => {
+    const { product } = await laptop(50000);
+    const a = await bookedBy(product.id);
+    const b = await bookedBy(product.id);
+    const intentA = (await startPayment(a.cookie, a.orderId)).json<Intent>();
+    await t.database.db
+      .update(products)
+      .set({ heldUntil: new Date(Date.now() - 1000) })
+      .where(eq(products.id, product.id));
+    // B takes the next hold; A's form from before is still open and A pays with it.
+    const intentB = (await startPayment(b.cookie, b.orderId)).json<Intent>();
+    await confirm(intentA.paymentIntentId, intentA.clientSecret);
+
+    const late = await record(a.cookie, a.orderId, intentA.paymentIntentId);
+    expect(late.json()).toEqual({
+      error: {
+        code: 'PAYMENT_REFUNDED',
+        message:
+          'Your time to pay had run out, and another buyer was paying for this laptop when your payment arrived. Your payment was refunded.',
+      },
+    });
+    const [refund] = await t.database.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.transactionId, intentA.paymentIntentId));
+    expect(refund).toMatchObject({ orderId: a.orderId, reason: 'held' });
+    // B, whose turn it is, buys it.
+    await confirm(intentB.paymentIntentId, intentB.clientSecret);
+    expect((await record(b.cookie, b.orderId, intentB.paymentIntentId)).statusCode).toBe(201);
+  });
+
   it('refunds a payment that arrives after the laptop was sold to someone else', async () => {
     const { product } = await laptop(50000);
     const a = await bookedBy(product.id);
