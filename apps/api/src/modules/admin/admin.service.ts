@@ -111,6 +111,34 @@ export async function makeAdmin(
     await beginAccountChange(tx, admin);
     const user = await findActiveUser(tx, email);
     if (user.typeOfUser === 'admin') return { modifiedCount: 0, name: user.name };
+    // An admin has no My Products or My Orders: what they sell or are buying would be
+    // left with nobody able to manage it (or be paid for by someone who cannot see it).
+    const [forSale] = await tx
+      .select({ n: count() })
+      .from(products)
+      .where(
+        and(
+          eq(products.sellerId, user.id),
+          eq(products.status, 'available'),
+          isNull(products.deletedAt),
+        ),
+      );
+    if ((forSale?.n ?? 0) > 0)
+      throw new HttpError(
+        409,
+        'HAS_LISTINGS',
+        `${user.name} has laptops for sale. They must be sold or deleted first.`,
+      );
+    const [booked] = await tx
+      .select({ n: count() })
+      .from(orders)
+      .where(and(eq(orders.buyerId, user.id), eq(orders.paid, false), isNull(orders.cancelledAt)));
+    if ((booked?.n ?? 0) > 0)
+      throw new HttpError(
+        409,
+        'HAS_BOOKINGS',
+        `${user.name} has bookings not paid for. They must be paid or cancelled first.`,
+      );
     await tx
       .update(users)
       .set({ typeOfUser: 'admin', updatedAt: new Date() })

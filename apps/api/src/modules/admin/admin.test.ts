@@ -102,6 +102,40 @@ describe('verifying sellers and making admins', () => {
     expect(row?.typeOfUser).toBe('admin');
   });
 
+  it('refuses to make an admin of someone with laptops for sale or unpaid bookings (an admin could not manage them)', async () => {
+    const seller = await createUser(t.database.db, { typeOfUser: 'seller', name: 'Sam Seller' });
+    const category = await createCategory(t.database.db);
+    const listing = await createProduct(t.database.db, {
+      sellerId: seller.id,
+      categoryId: category.id,
+    });
+    const refused = await asAdmin('PUT', `/api/makeAdmin?email=${seller.email}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      error: {
+        code: 'HAS_LISTINGS',
+        message: 'Sam Seller has laptops for sale. They must be sold or deleted first.',
+      },
+    });
+
+    const buyer = await createUser(t.database.db, { typeOfUser: 'buyer', name: 'Bo Buyer' });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/myOrders',
+      headers: { cookie: await signIn(t.app, buyer.email, buyer.password) },
+      payload: { productId: listing.id, meetingLocation: 'Cafe', buyerPhone: '+1 512 555 0100' },
+    });
+    expect((await asAdmin('PUT', `/api/makeAdmin?email=${buyer.email}`)).json()).toEqual({
+      error: {
+        code: 'HAS_BOOKINGS',
+        message: 'Bo Buyer has bookings not paid for. They must be paid or cancelled first.',
+      },
+    });
+    const [sellerRow] = await t.database.db.select().from(users).where(eq(users.id, seller.id));
+    const [buyerRow] = await t.database.db.select().from(users).where(eq(users.id, buyer.id));
+    expect([sellerRow?.typeOfUser, buyerRow?.typeOfUser]).toEqual(['seller', 'buyer']);
+  });
+
   it('refuses non-admins', async () => {
     const seller = await createUser(t.database.db, { typeOfUser: 'seller' });
     const cookie = await signIn(t.app, seller.email, seller.password);
