@@ -284,6 +284,63 @@ describe('two admins deleting each other at once', () => {
   });
 });
 
+describe('a buyer deleted by an admin while booking again the laptop their order holds', () => {
+  it('is deleted, with no booking left open; the booking is refused: never a server error', async () => {
+    const admin = await signedIn('admin');
+    for (let round = 0; round < ROUNDS; round++) {
+      const { product } = await laptop();
+      const buyer = await signedIn('buyer');
+      const orderId = (await book(buyer.cookie, product.id)).json<{ insertedId: string }>()
+        .insertedId;
+      expect((await startPayment(buyer.cookie, orderId)).statusCode).toBe(200);
+
+      const [deleted, rebooked] = await Promise.all([
+        t.app.inject({
+          method: 'DELETE',
+          url: `/api/deleteUser?email=${encodeURIComponent(buyer.user.email)}`,
+          headers: { cookie: admin.cookie },
+        }),
+        book(buyer.cookie, product.id),
+      ]);
+
+      expect(deleted.statusCode).toBe(200);
+      // Already booked (before the deletion), or refused as deleted (after it).
+      expect([401, 403, 409]).toContain(rebooked.statusCode);
+      const open = await t.database.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.buyerId, buyer.user.id), isNull(orders.cancelledAt)));
+      expect(open).toEqual([]);
+    }
+  });
+});
+
+describe('a buyer deleted by an admin while starting to pay', () => {
+  it('is deleted; the payment starts before it or is refused: never a server error', async () => {
+    const admin = await signedIn('admin');
+    for (let round = 0; round < ROUNDS; round++) {
+      const { product } = await laptop();
+      const buyer = await signedIn('buyer');
+      const orderId = (await book(buyer.cookie, product.id)).json<{ insertedId: string }>()
+        .insertedId;
+
+      const [deleted, started] = await Promise.all([
+        t.app.inject({
+          method: 'DELETE',
+          url: `/api/deleteUser?email=${encodeURIComponent(buyer.user.email)}`,
+          headers: { cookie: admin.cookie },
+        }),
+        startPayment(buyer.cookie, orderId),
+      ]);
+
+      expect(deleted.statusCode).toBe(200);
+      expect(started.statusCode).toBeLessThan(500);
+      // Whatever came first, the laptop is not left held for a deleted buyer.
+      expect((await productRow(product.id))?.heldByOrderId).toBeNull();
+    }
+  });
+});
+
 describe('a card confirmed but never reported by the browser (a closed tab)', () => {
   it('still makes the sale', async () => {
     const { product } = await laptop();

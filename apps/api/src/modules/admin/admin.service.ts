@@ -187,6 +187,21 @@ export async function deleteUser(
           isNull(products.deletedAt),
         ),
       );
+    // Their open bookings, then the laptops those hold, are locked before either
+    // changes, in the order payments lock them (order, then laptop): a payment or a
+    // booking of one of those laptops at that moment waits or is refused instead of
+    // deadlocking with this.
+    await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.buyerId, user.id), eq(orders.paid, false), isNull(orders.cancelledAt)))
+      .for('update');
+    await tx
+      .select({ id: products.id })
+      .from(products)
+      .innerJoin(orders, eq(orders.id, products.heldByOrderId))
+      .where(and(eq(orders.buyerId, user.id), eq(orders.paid, false), isNull(orders.cancelledAt)))
+      .for('update', { of: products });
     const cancelled = await tx
       .update(orders)
       .set({ cancelledAt: now })

@@ -27,6 +27,16 @@ export async function bookProduct(
   input: BookingFields & { productId: string },
 ): Promise<string> {
   const booked = await deps.db.transaction(async (tx) => {
+    // An account being deleted meanwhile (its row locked) is waited for: its open
+    // bookings are cancelled, and none may be made after. Locked before the laptop, as
+    // the deletion locks them (account, then the laptops its bookings hold).
+    const [account] = await tx
+      .select({ deletedAt: users.deletedAt })
+      .from(users)
+      .where(eq(users.id, buyer.id))
+      .for('share');
+    if (!account || account.deletedAt)
+      throw new HttpError(403, 'ACCOUNT_DELETED', 'This account has been deleted.');
     // Shared lock: a seller deleting or withdrawing it meanwhile waits for this booking
     // (and then sees it), or this waits and finds it gone.
     const [product] = await tx
