@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { UserType } from '../db/schema/users.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { createRateLimiter, type RateLimitStore } from '../lib/rate-limiter.ts';
-import { authRequestArrival, type Auth } from '../modules/auth/auth.ts';
+import { authRequestState, type Auth } from '../modules/auth/auth.ts';
 // The route config `keepsLists` is declared there.
 import type {} from './list-cache.ts';
 
@@ -98,7 +98,7 @@ export const authPlugin = fp(
       async handler(request, reply) {
         await checkRateLimit(request, reply);
         const hasBody = request.method !== 'GET' && request.body !== undefined;
-        const response = await authRequestArrival.run(Date.now(), () =>
+        const response = await authRequestState.run({}, () =>
           auth.handler(
             new Request(new URL(request.url, baseURL), {
               method: request.method,

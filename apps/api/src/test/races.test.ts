@@ -13,6 +13,7 @@ import { sandboxPaymentIntents } from '../db/schema/sandbox-payment-intents.ts';
 import { users } from '../db/schema/users.ts';
 import { createCategory, createProduct, createUser } from '../db/seed/factories.ts';
 import { createTestContext, signIn, type TestContext } from './test-app.ts';
+import { uploadTestImage } from './upload-helper.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -337,6 +338,55 @@ describe('a buyer deleted by an admin while starting to pay', () => {
       expect(started.statusCode).toBeLessThan(500);
       // Whatever came first, the laptop is not left held for a deleted buyer.
       expect((await productRow(product.id))?.heldByOrderId).toBeNull();
+    }
+  });
+});
+
+describe('a seller made an admin while posting a laptop', () => {
+  it('either posts it and stays a seller, or becomes an admin and posts nothing', async () => {
+    const admin = await signedIn('admin');
+    const category = await createCategory(t.database.db);
+    for (let round = 0; round < ROUNDS; round++) {
+      const seller = await signedIn('seller');
+      const image = await uploadTestImage(t.app, seller.cookie);
+
+      const [promoted, posted] = await Promise.all([
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/makeAdmin?email=${encodeURIComponent(seller.user.email)}`,
+          headers: { cookie: admin.cookie },
+        }),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/products',
+          headers: { cookie: seller.cookie },
+          payload: {
+            name: 'ThinkPad T14',
+            category: category.id,
+            image,
+            location: 'Austin, TX',
+            conditionType: 'Good',
+            mobileNumber: '+1 512 555 0100',
+            originalPrice: 1000,
+            resalePrice: 500,
+            yearsOfUse: 1,
+            description: 'Fresh listing.',
+          },
+        }),
+      ]);
+
+      const listings = await t.database.db
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.sellerId, seller.user.id));
+      if (promoted.statusCode === 200) {
+        expect(posted.statusCode).toBe(403);
+        expect(listings).toEqual([]);
+      } else {
+        expect(promoted.statusCode).toBe(409);
+        expect(posted.statusCode).toBe(201);
+        expect(listings).toHaveLength(1);
+      }
     }
   });
 });

@@ -1,10 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
+import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { bearer, genericOAuth } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH, personNameSchema, signUpUserTypes } from '@laptops/shared/auth';
 import type { Db } from '../../db/client.ts';
@@ -19,19 +20,26 @@ import { RESET_TOKEN_TTL_SECONDS, resetPasswordMail, welcomeMail } from './auth.
 export const SESSION_TTL_SECONDS = 60 * 60 * 24 * 7;
 
 /**
- * When the auth request being handled arrived (plugins/auth.ts runs better-auth in
- * it): a sign-in whose password was checked before a reset or change that finished
- * while it ran must not end with a session.
+ * What one auth request learnt on its way (plugins/auth.ts runs better-auth in it):
+ * the password hash a sign-in checked, so that a sign-in whose password was changed
+ * (reset) while it ran does not end with a session.
  */
-export const authRequestArrival = new AsyncLocalStorage<number>();
+export const authRequestState = new AsyncLocalStorage<{ verifiedHash?: string }>();
 
-/** Reset links a user has outstanding: one reset, or a changed password, ends them all. */
-function deleteResetTokens(db: Db, userId: string) {
-  return db
+/**
+ * What a new password ends, once it is stored: the account's reset links and its
+ * sessions other than `keep` (better-auth ends sessions before storing the password,
+ * so a sign-in with the old one could still add one in between).
+ */
+async function endWhatOldPasswordStarted(db: Db, userId: string, keep?: string) {
+  await db
     .delete(verifications)
     .where(
       and(like(verifications.identifier, 'reset-password:%'), eq(verifications.value, userId)),
     );
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), keep ? ne(sessions.token, keep) : undefined));
 }
 
 export type GoogleOptions = { clientId: string; clientSecret: string | undefined; issuer: string };
@@ -164,14 +172,20 @@ export function createAuth(options: {
         }
       }),
       after: createAuthMiddleware(async (context) => {
-        // A password changed while signed in also ends the reset links sent before.
         const userId = context.context.session?.user.id;
         if (
           context.path === '/change-password' &&
           userId &&
           !(context.context.returned instanceof APIError)
         ) {
-          await deleteResetTokens(db, userId);
+          // The password is changed already: a failure here is logged, not answered.
+          await endWhatOldPasswordStarted(
+            db,
+            userId,
+            context.context.newSession?.session.token,
+          ).catch((error: unknown) =>
+            options.log.error({ err: error }, 'old sessions not ended after a password change'),
+          );
         }
       }),
     },
@@ -186,7 +200,19 @@ export function createAuth(options: {
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
       onPasswordReset: async ({ user }) => {
-        await deleteResetTokens(db, user.id);
+        await endWhatOldPasswordStarted(db, user.id).catch((error: unknown) =>
+          options.log.error({ err: error }, 'old sessions not ended after a password reset'),
+        );
+      },
+      // better-auth's own scrypt, noting which hash a sign-in checked.
+      password: {
+        hash: hashPassword,
+        verify: async (input) => {
+          const valid = await verifyPassword(input);
+          const state = authRequestState.getStore();
+          if (valid && state) state.verifiedHash = input.hash;
+          return valid;
+        },
       },
       sendResetPassword: async ({ user, url }) => {
         await sendQuietly(resetPasswordMail({ to: user.email, name: user.name, url }));
@@ -224,17 +250,17 @@ export function createAuth(options: {
             if (!user || user.deletedAt) {
               throw new APIError('FORBIDDEN', { message: 'This account has been deleted.' });
             }
-            // The password checked by this sign-in was changed (reset) while it ran:
-            // the change has ended every session, and this one would outlive it.
-            const arrival = authRequestArrival.getStore();
-            if (context?.path === '/sign-in/email' && arrival !== undefined) {
+            // The password this sign-in checked was changed (reset) while it ran: the
+            // change ends every session, and this one would outlive it.
+            const verifiedHash = authRequestState.getStore()?.verifiedHash;
+            if (context?.path === '/sign-in/email' && verifiedHash !== undefined) {
               const [credential] = await db
-                .select({ updatedAt: accounts.updatedAt })
+                .select({ password: accounts.password })
                 .from(accounts)
                 .where(
                   and(eq(accounts.userId, session.userId), eq(accounts.providerId, 'credential')),
                 );
-              if (credential && credential.updatedAt.getTime() > arrival) {
+              if (credential?.password !== verifiedHash) {
                 throw new APIError('UNAUTHORIZED', { message: 'Invalid email or password' });
               }
             }

@@ -30,13 +30,17 @@ export async function bookProduct(
     // An account being deleted meanwhile (its row locked) is waited for: its open
     // bookings are cancelled, and none may be made after. Locked before the laptop, as
     // the deletion locks them (account, then the laptops its bookings hold).
+    // Its role is read here too: one made an admin meanwhile (Make Admin refuses
+    // people with open bookings) books nothing.
     const [account] = await tx
-      .select({ deletedAt: users.deletedAt })
+      .select({ deletedAt: users.deletedAt, typeOfUser: users.typeOfUser })
       .from(users)
       .where(eq(users.id, buyer.id))
       .for('share');
     if (!account || account.deletedAt)
       throw new HttpError(403, 'ACCOUNT_DELETED', 'This account has been deleted.');
+    if (account.typeOfUser !== 'buyer')
+      throw new HttpError(403, 'FORBIDDEN', 'Only buyer accounts can book laptops.');
     // Shared lock: a seller deleting or withdrawing it meanwhile waits for this booking
     // (and then sees it), or this waits and finds it gone.
     const [product] = await tx

@@ -36,24 +36,35 @@ export async function addProduct(db: Db, seller: Viewer, input: ProductInput): P
       fields,
     );
   }
-  const [row] = await db
-    .insert(products)
-    .values({
-      sellerId: seller.id,
-      categoryId: input.category,
-      name: input.name,
-      image: input.image,
-      location: input.location,
-      description: input.description,
-      conditionType: input.conditionType,
-      mobileNumber: input.mobileNumber,
-      originalPriceCents: toCents(input.originalPrice),
-      resalePriceCents: toCents(input.resalePrice),
-      yearsOfUse: input.yearsOfUse,
-    })
-    .returning({ id: products.id });
-  if (!row) throw new Error('product insert returned no row');
-  return row.id;
+  return db.transaction(async (tx) => {
+    // The seller's account is read locked: one being deleted (whose listings are being
+    // withdrawn) or made an admin (refused while they sell) meanwhile posts nothing.
+    const [account] = await tx
+      .select({ deletedAt: users.deletedAt, typeOfUser: users.typeOfUser })
+      .from(users)
+      .where(eq(users.id, seller.id))
+      .for('share');
+    if (!account || account.deletedAt || account.typeOfUser !== 'seller')
+      throw new HttpError(403, 'FORBIDDEN', 'Only seller accounts can post laptops.');
+    const [row] = await tx
+      .insert(products)
+      .values({
+        sellerId: seller.id,
+        categoryId: input.category,
+        name: input.name,
+        image: input.image,
+        location: input.location,
+        description: input.description,
+        conditionType: input.conditionType,
+        mobileNumber: input.mobileNumber,
+        originalPriceCents: toCents(input.originalPrice),
+        resalePriceCents: toCents(input.resalePrice),
+        yearsOfUse: input.yearsOfUse,
+      })
+      .returning({ id: products.id });
+    if (!row) throw new Error('product insert returned no row');
+    return row.id;
+  });
 }
 
 export function listMyProducts(db: Db, seller: Viewer): Promise<Product[]> {

@@ -24,6 +24,15 @@ export async function reportProduct(
   input: Required<ReportInput>,
 ): Promise<string> {
   return db.transaction(async (tx) => {
+    // The reporter's account first, as a booking does (a deletion locks it, then the
+    // laptops its bookings hold): one being deleted is waited for and then refused.
+    const [reporter] = await tx
+      .select({ deletedAt: users.deletedAt })
+      .from(users)
+      .where(eq(users.id, reporterId))
+      .for('share');
+    if (!reporter || reporter.deletedAt)
+      throw new HttpError(403, 'ACCOUNT_DELETED', 'This account has been deleted.');
     // Shared lock, as for a booking: its seller deleting it meanwhile then either waits
     // and sees the report (and only withdraws it), or goes first and this finds it gone.
     const [product] = await tx
