@@ -2,20 +2,21 @@ import type { App } from '../app.ts';
 import { uploadTestImage } from './upload-helper.ts';
 
 /**
- * POST /api/products as the signed-in seller, with a picture uploaded first: a listing
- * written through the app, as caches that forget on writes must see it.
+ * POST /api/products as the signed-in seller, with a picture uploaded first (or the
+ * one given): a listing written through the app, as caches that forget on writes must
+ * see it.
  */
 export async function postProduct(
   app: App,
   cookie: string,
-  fields: { name: string; category: string },
+  { image, ...fields }: { name: string; category: string; image?: string },
 ) {
   return app.inject({
     method: 'POST',
     url: '/api/products',
     headers: { cookie },
     payload: {
-      image: await uploadTestImage(app, cookie),
+      image: image ?? (await uploadTestImage(app, cookie)),
       location: 'Austin, TX',
       conditionType: 'Good',
       mobileNumber: '+1 512 555 0100',

@@ -13,6 +13,7 @@ import { sandboxPaymentIntents } from '../db/schema/sandbox-payment-intents.ts';
 import { users } from '../db/schema/users.ts';
 import { createCategory, createProduct, createUser } from '../db/seed/factories.ts';
 import { createTestContext, signIn, type TestContext } from './test-app.ts';
+import { postProduct } from './post-product.ts';
 import { uploadTestImage } from './upload-helper.ts';
 
 let t: TestContext;
@@ -51,6 +52,25 @@ const book = (cookie: string, productId: string) =>
 const deleteProduct = (cookie: string, id: string) =>
   t.app.inject({ method: 'DELETE', url: `/api/myProducts?id=${id}`, headers: { cookie } });
 
+/** Books the laptop and returns the new order's id. */
+const bookedOrder = async (cookie: string, productId: string) =>
+  (await book(cookie, productId)).json<{ insertedId: string }>().insertedId;
+
+const report = (cookie: string, productId: string, reportText = 'Looks stolen.') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/reports',
+    headers: { cookie },
+    payload: { productId, reportText },
+  });
+
+const deleteUser = (adminCookie: string, email: string) =>
+  t.app.inject({
+    method: 'DELETE',
+    url: `/api/deleteUser?email=${encodeURIComponent(email)}`,
+    headers: { cookie: adminCookie },
+  });
+
 const startPayment = (cookie: string, orderId: string) =>
   t.app.inject({
     method: 'POST',
@@ -82,8 +102,7 @@ describe('a laptop being paid for while its seller deletes it', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const { seller, product } = await laptop();
       const buyer = await signedIn('buyer');
-      const orderId = (await book(buyer.cookie, product.id)).json<{ insertedId: string }>()
-        .insertedId;
+      const orderId = await bookedOrder(buyer.cookie, product.id);
       const intent = (await startPayment(buyer.cookie, orderId)).json<Intent>();
 
       const [paid, deleted] = await Promise.all([
@@ -145,8 +164,7 @@ describe('a buyer cancelling and booking the same laptop again at once (two tabs
     for (let round = 0; round < ROUNDS; round++) {
       const { product } = await laptop();
       const buyer = await signedIn('buyer');
-      const orderId = (await book(buyer.cookie, product.id)).json<{ insertedId: string }>()
-        .insertedId;
+      const orderId = await bookedOrder(buyer.cookie, product.id);
       // The laptop still names the order's hold, as after a hold runs out.
       expect((await startPayment(buyer.cookie, orderId)).statusCode).toBe(200);
 
@@ -172,12 +190,7 @@ describe('a laptop being reported while its seller deletes it', () => {
       const reporter = await signedIn('buyer');
 
       const [reported, deleted] = await Promise.all([
-        t.app.inject({
-          method: 'POST',
-          url: '/api/reports',
-          headers: { cookie: reporter.cookie },
-          payload: { productId: product.id, reportText: 'Looks stolen.' },
-        }),
+        report(reporter.cookie, product.id),
         deleteProduct(seller.cookie, product.id),
       ]);
 
@@ -199,12 +212,7 @@ describe('two admins removing one laptop through two of its reports at once', ()
       const reportIds: string[] = [];
       for (const text of ['Looks stolen.', 'Photos copied.']) {
         const reporter = await signedIn('buyer');
-        const reported = await t.app.inject({
-          method: 'POST',
-          url: '/api/reports',
-          headers: { cookie: reporter.cookie },
-          payload: { productId: product.id, reportText: text },
-        });
+        const reported = await report(reporter.cookie, product.id, text);
         reportIds.push(reported.json<{ insertedId: string }>().insertedId);
       }
       const admins = [await signedIn('admin'), await signedIn('admin')];
@@ -229,8 +237,7 @@ describe('starting to pay for one order many times at once (two tabs, a double c
   it('makes one payment intent, which every answer names', async () => {
     const { product } = await laptop();
     const buyer = await signedIn('buyer');
-    const orderId = (await book(buyer.cookie, product.id)).json<{ insertedId: string }>()
-      .insertedId;
+    const orderId = await bookedOrder(buyer.cookie, product.id);
 
     const started = await Promise.all(
       Array.from({ length: 8 }, () => startPayment(buyer.cookie, orderId)),
@@ -262,16 +269,9 @@ describe('two admins deleting each other at once', () => {
     let survivor = await signedIn('admin');
     for (let round = 0; round < ROUNDS; round++) {
       const other = await signedIn('admin');
-      const remove = (by: string, email: string) =>
-        t.app.inject({
-          method: 'DELETE',
-          url: `/api/deleteUser?email=${encodeURIComponent(email)}`,
-          headers: { cookie: by },
-        });
-
       const answers = await Promise.all([
-        remove(survivor.cookie, other.user.email),
-        remove(other.cookie, survivor.user.email),
+        deleteUser(survivor.cookie, other.user.email),
+        deleteUser(other.cookie, survivor.user.email),
       ]);
 
       // Refused as no longer an admin (403), or, when the deletion ended their session
@@ -291,16 +291,11 @@ describe('a buyer deleted by an admin while booking again the laptop their order
     for (let round = 0; round < ROUNDS; round++) {
       const { product } = await laptop();
       const buyer = await signedIn('buyer');
-      const orderId = (await book(buyer.cookie, product.id)).json<{ insertedId: string }>()
-        .insertedId;
+      const orderId = await bookedOrder(buyer.cookie, product.id);
       expect((await startPayment(buyer.cookie, orderId)).statusCode).toBe(200);
 
       const [deleted, rebooked] = await Promise.all([
-        t.app.inject({
-          method: 'DELETE',
-          url: `/api/deleteUser?email=${encodeURIComponent(buyer.user.email)}`,
-          headers: { cookie: admin.cookie },
-        }),
+        deleteUser(admin.cookie, buyer.user.email),
         book(buyer.cookie, product.id),
       ]);
 
@@ -322,15 +317,10 @@ describe('a buyer deleted by an admin while starting to pay', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const { product } = await laptop();
       const buyer = await signedIn('buyer');
-      const orderId = (await book(buyer.cookie, product.id)).json<{ insertedId: string }>()
-        .insertedId;
+      const orderId = await bookedOrder(buyer.cookie, product.id);
 
       const [deleted, started] = await Promise.all([
-        t.app.inject({
-          method: 'DELETE',
-          url: `/api/deleteUser?email=${encodeURIComponent(buyer.user.email)}`,
-          headers: { cookie: admin.cookie },
-        }),
+        deleteUser(admin.cookie, buyer.user.email),
         startPayment(buyer.cookie, orderId),
       ]);
 
@@ -356,23 +346,7 @@ describe('a seller made an admin while posting a laptop', () => {
           url: `/api/makeAdmin?email=${encodeURIComponent(seller.user.email)}`,
           headers: { cookie: admin.cookie },
         }),
-        t.app.inject({
-          method: 'POST',
-          url: '/api/products',
-          headers: { cookie: seller.cookie },
-          payload: {
-            name: 'ThinkPad T14',
-            category: category.id,
-            image,
-            location: 'Austin, TX',
-            conditionType: 'Good',
-            mobileNumber: '+1 512 555 0100',
-            originalPrice: 1000,
-            resalePrice: 500,
-            yearsOfUse: 1,
-            description: 'Fresh listing.',
-          },
-        }),
+        postProduct(t.app, seller.cookie, { name: 'ThinkPad T14', category: category.id, image }),
       ]);
 
       const listings = await t.database.db
@@ -395,8 +369,7 @@ describe('a card confirmed but never reported by the browser (a closed tab)', ()
   it('still makes the sale', async () => {
     const { product } = await laptop();
     const buyer = await signedIn('buyer');
-    const orderId = (await book(buyer.cookie, product.id)).json<{ insertedId: string }>()
-      .insertedId;
+    const orderId = await bookedOrder(buyer.cookie, product.id);
     const intent = (await startPayment(buyer.cookie, orderId)).json<Intent>();
 
     expect((await confirmCard(intent)).statusCode).toBe(200);
@@ -410,14 +383,9 @@ describe('a card confirmed but never reported by the browser (a closed tab)', ()
     const { product } = await laptop();
     const buyer = await signedIn('buyer');
     const admin = await signedIn('admin');
-    const orderId = (await book(buyer.cookie, product.id)).json<{ insertedId: string }>()
-      .insertedId;
+    const orderId = await bookedOrder(buyer.cookie, product.id);
     const intent = (await startPayment(buyer.cookie, orderId)).json<Intent>();
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/deleteUser?email=${encodeURIComponent(buyer.user.email)}`,
-      headers: { cookie: admin.cookie },
-    });
+    const deleted = await deleteUser(admin.cookie, buyer.user.email);
     expect(deleted.statusCode).toBe(200);
 
     expect((await confirmCard(intent)).statusCode).toBe(200);

@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { images } from '../../db/schema/images.ts';
 import { createCategory, createUser } from '../../db/seed/factories.ts';
+import { postProduct } from '../../test/post-product.ts';
 import { createTestContext, signIn, type TestContext } from '../../test/test-app.ts';
 import { uploadTestImage } from '../../test/upload-helper.ts';
 import { deleteUnusedUploads } from './images.service.ts';
@@ -35,26 +36,8 @@ async function seller() {
   return signIn(t.app, user.email, user.password);
 }
 
-async function postProduct(cookie: string, image: string, categoryId: string) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/products',
-    headers: { cookie },
-    payload: {
-      name: 'ThinkPad T14',
-      category: categoryId,
-      image,
-      location: 'Austin, TX',
-      conditionType: 'Good',
-      mobileNumber: '+1 512 555 0100',
-      originalPrice: 1000,
-      resalePrice: 500,
-      yearsOfUse: 1,
-      description: 'Fresh listing.',
-    },
-  });
-  return response;
-}
+const postListing = (cookie: string, image: string, category: string) =>
+  postProduct(t.app, cookie, { name: 'ThinkPad T14', category, image });
 
 it('deletes old uploads that nothing uses, with their thumbnails, and keeps every used or recent one', async () => {
   const cookie = await seller();
@@ -62,7 +45,7 @@ it('deletes old uploads that nothing uses, with their thumbnails, and keeps ever
   const [listed, avatar, categoryImage, forgotten, ofDeletedListing, fresh] = await Promise.all(
     Array.from({ length: 6 }, () => uploadTestImage(t.app, cookie)),
   );
-  const posted = await postProduct(cookie, listed!, category.id);
+  const posted = await postListing(cookie, listed!, category.id);
   expect(posted.statusCode).toBe(201);
   const avatarSet = await t.app.inject({
     method: 'POST',
@@ -73,7 +56,7 @@ it('deletes old uploads that nothing uses, with their thumbnails, and keeps ever
   expect(avatarSet.statusCode).toBe(200);
   await createCategory(t.database.db, { image: categoryImage! });
   // A listing nobody booked or reported is deleted outright; its picture then serves nothing.
-  const gone = await postProduct(cookie, ofDeletedListing!, category.id);
+  const gone = await postListing(cookie, ofDeletedListing!, category.id);
   const goneId = gone.json<{ insertedId: string }>().insertedId;
   const deleted = await t.app.inject({
     method: 'DELETE',
@@ -105,7 +88,7 @@ it('deletes old uploads that nothing uses, with their thumbnails, and keeps ever
   expect(rows.map((row) => row.key)).toEqual([keyOf(fresh!)]);
 
   // A form sent with a picture that was swept meanwhile is refused, not saved pointing nowhere.
-  const late = await postProduct(cookie, forgotten!, category.id);
+  const late = await postListing(cookie, forgotten!, category.id);
   expect(late.statusCode).toBe(400);
 });
 
@@ -113,7 +96,7 @@ it('keeps the picture of a withdrawn listing: its orders still show it', async (
   const cookie = await seller();
   const category = await createCategory(t.database.db);
   const image = await uploadTestImage(t.app, cookie);
-  const posted = await postProduct(cookie, image, category.id);
+  const posted = await postListing(cookie, image, category.id);
   const id = posted.json<{ insertedId: string }>().insertedId;
   const buyer = await createUser(t.database.db);
   const booked = await t.app.inject({

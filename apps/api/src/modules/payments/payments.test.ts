@@ -81,6 +81,20 @@ const record = (cookie: string, orderId: string, transactionId: string) =>
 
 type Intent = { clientSecret: string; paymentIntentId: string; amount: number; provider: string };
 
+/** A $500 laptop booked by A and B: A started paying, A's hold ran out, B started. */
+async function holdRanOutAndNextBuyerStarted() {
+  const { product } = await laptop(50000);
+  const a = await bookedBy(product.id);
+  const b = await bookedBy(product.id);
+  const intentA = (await startPayment(a.cookie, a.orderId)).json<Intent>();
+  await t.database.db
+    .update(products)
+    .set({ heldUntil: new Date(Date.now() - 1000) })
+    .where(eq(products.id, product.id));
+  const intentB = (await startPayment(b.cookie, b.orderId)).json<Intent>();
+  return { product, a, b, intentA, intentB };
+}
+
 describe('paying for an order in the sandbox', () => {
   it('charges the price the server recorded, then marks the order paid and the laptop sold, once', async () => {
     const { seller, product } = await laptop(64999);
@@ -436,16 +450,8 @@ describe('one laptop is sold once', () => {
   });
 
   it('refunds an old payment form used after its hold ran out, while another buyer holds the laptop', async () => {
-    const { product } = await laptop(50000);
-    const a = await bookedBy(product.id);
-    const b = await bookedBy(product.id);
-    const intentA = (await startPayment(a.cookie, a.orderId)).json<Intent>();
-    await t.database.db
-      .update(products)
-      .set({ heldUntil: new Date(Date.now() - 1000) })
-      .where(eq(products.id, product.id));
     // B takes the next hold; A's form from before is still open and A pays with it.
-    const intentB = (await startPayment(b.cookie, b.orderId)).json<Intent>();
+    const { a, b, intentA, intentB } = await holdRanOutAndNextBuyerStarted();
     await confirm(intentA.paymentIntentId, intentA.clientSecret);
 
     const late = await record(a.cookie, a.orderId, intentA.paymentIntentId);
@@ -467,16 +473,8 @@ describe('one laptop is sold once', () => {
   });
 
   it('refunds a payment that arrives after the laptop was sold to someone else', async () => {
-    const { product } = await laptop(50000);
-    const a = await bookedBy(product.id);
-    const b = await bookedBy(product.id);
-    const intentA = (await startPayment(a.cookie, a.orderId)).json<Intent>();
-    // A's hold runs out before A pays; B starts and both confirm their cards.
-    await t.database.db
-      .update(products)
-      .set({ heldUntil: new Date(Date.now() - 1000) })
-      .where(eq(products.id, product.id));
-    const intentB = (await startPayment(b.cookie, b.orderId)).json<Intent>();
+    // Both confirm their cards.
+    const { product, a, b, intentA, intentB } = await holdRanOutAndNextBuyerStarted();
     await confirm(intentB.paymentIntentId, intentB.clientSecret);
     await confirm(intentA.paymentIntentId, intentA.clientSecret);
 
