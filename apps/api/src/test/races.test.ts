@@ -10,6 +10,7 @@ import { payments } from '../db/schema/payments.ts';
 import { products } from '../db/schema/products.ts';
 import { refunds } from '../db/schema/refunds.ts';
 import { sandboxPaymentIntents } from '../db/schema/sandbox-payment-intents.ts';
+import { sessions } from '../db/schema/sessions.ts';
 import { users } from '../db/schema/users.ts';
 import { createCategory, createProduct, createUser } from '../db/seed/factories.ts';
 import { createTestContext, signIn, type TestContext } from './test-app.ts';
@@ -398,5 +399,67 @@ describe('a card confirmed but never reported by the browser (a closed tab)', ()
       .where(eq(sandboxPaymentIntents.id, intent.paymentIntentId));
     expect(charged?.refundedAt).not.toBeNull();
     expect((await productRow(product.id))?.status).toBe('available');
+  });
+});
+
+describe('a person signing in while an admin deletes their account', () => {
+  it("is left with no session when the deletion runs between the sign-in's check and its session being written", async () => {
+    const admin = await signedIn('admin');
+    const person = await createUser(t.database.db, { typeOfUser: 'buyer' });
+    const signingIn = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: person.email, password: person.password },
+      });
+
+    let deleted;
+    let signedInAnswer;
+    if (t.database.kind === 'postgres') {
+      // The session's row waits, in a trigger, for a lock this test holds: the sign-in
+      // has read the account (not deleted yet) and the deletion runs to its end meanwhile.
+      await t.database.db.execute(sql`
+        create function wait_for_test_lock() returns trigger language plpgsql as $$
+        begin perform pg_advisory_lock_shared(4242); perform pg_advisory_unlock_shared(4242); return new; end $$;
+        create trigger sessions_wait_for_test_lock before insert on sessions
+        for each row execute function wait_for_test_lock();`);
+      try {
+        [deleted, signedInAnswer] = await t.database.db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(4242)`);
+          const signIn = signingIn();
+          await expect
+            .poll(async () => {
+              const waiting = await t.database.db.execute(
+                sql`select count(*)::int as n from pg_locks
+                    where locktype = 'advisory' and objid = 4242 and not granted
+                      and database = (select oid from pg_database where datname = current_database())`,
+              );
+              return (waiting as unknown as { rows: { n: number }[] }).rows[0]?.n;
+            })
+            .toBe(1);
+          return [await deleteUser(admin.cookie, person.email), signIn] as const;
+        });
+        signedInAnswer = await signedInAnswer;
+        expect(signedInAnswer.json()).toMatchObject({ message: 'This account has been deleted.' });
+      } finally {
+        await t.database.db.execute(sql`
+          drop trigger sessions_wait_for_test_lock on sessions;
+          drop function wait_for_test_lock();`);
+      }
+    } else {
+      // PGlite runs one statement at a time: the two only overlap by chance.
+      [signedInAnswer, deleted] = await Promise.all([
+        signingIn(),
+        deleteUser(admin.cookie, person.email),
+      ]);
+    }
+
+    expect(deleted.statusCode).toBe(200);
+    expect(signedInAnswer.statusCode).toBeLessThan(500);
+    const left = await t.database.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.userId, person.id));
+    expect(left).toEqual([]);
   });
 });

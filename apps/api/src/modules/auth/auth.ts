@@ -265,6 +265,20 @@ export function createAuth(options: {
               }
             }
           },
+          after: async (session) => {
+            // The check above holds its lock for one statement (better-auth runs no
+            // transaction), so a deletion can run to its end before this row is written
+            // and its purge miss it. Read again, now that the row is there.
+            const [user] = await db
+              .select({ deletedAt: users.deletedAt })
+              .from(users)
+              .where(eq(users.id, session.userId))
+              .for('share');
+            if (!user || user.deletedAt) {
+              await db.delete(sessions).where(eq(sessions.id, session.id));
+              throw new APIError('FORBIDDEN', { message: 'This account has been deleted.' });
+            }
+          },
         },
       },
       user: {
