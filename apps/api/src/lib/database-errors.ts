@@ -42,3 +42,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** Whether the error, or one it was caused by, carries one of these SQLSTATE codes. */
+export function hasDatabaseCode(error: unknown, codes: Set<string>): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && codes.has(code)) return true;
+  }
+  return false;
+}

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@laptops/shared/errors';
-import { isDatabaseUnavailable } from '../lib/database-errors.ts';
+import { hasDatabaseCode, isDatabaseUnavailable } from '../lib/database-errors.ts';
 import { HttpError } from '../lib/http-error.ts';
 
 function body(code: string, message: string, fields?: Record<string, string>): ApiError {
@@ -21,14 +21,6 @@ const textRefusedByDatabase = new Set(['22021', '22P05']);
  * a serialization failure). The request did nothing wrong and may simply be sent again.
  */
 const busyDatabase = new Set(['40P01', '40001']);
-
-function hasDatabaseCode(error: unknown, codes: Set<string>): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    const code = (cause as { code?: unknown }).code;
-    if (typeof code === 'string' && codes.has(code)) return true;
-  }
-  return false;
-}
 
 /**
  * Errors the router raises before any route runs (a malformed URL, a path

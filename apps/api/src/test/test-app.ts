@@ -54,7 +54,10 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
 
 export async function createTestContext(
   env: Record<string, string> = {},
-  overrides: Pick<AppOptions, 'stripeClient' | 'imageStorage' | 'renderCataloguePage'> = {},
+  overrides: Pick<
+    AppOptions,
+    'stripeClient' | 'imageStorage' | 'renderCataloguePage' | 'logger'
+  > = {},
 ): Promise<TestContext> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'laptops-test-'));
   const { database, drop } = await openTestDatabase();

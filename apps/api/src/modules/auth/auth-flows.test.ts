@@ -10,9 +10,14 @@ import { uploadTestImage } from '../../test/upload-helper.ts';
 
 let t: TestContext;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+/** What the app logged, one JSON line each. */
+const logLines: string[] = [];
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  t = await createTestContext({ SMTP_URL: smtp.url });
+  t = await createTestContext(
+    { SMTP_URL: smtp.url },
+    { logger: { level: 'info', stream: { write: (line: string) => logLines.push(line) } } },
+  );
 });
 afterAll(async () => {
   await t?.close();
@@ -53,6 +58,34 @@ describe('sign-up', () => {
       .from(users)
       .where(eq(users.email, 'nadia@example.test'));
     expect(rows).toHaveLength(1);
+  });
+
+  it('makes one account of the same sign-up sent several times at once; the rest are told the email is taken', async () => {
+    const payload = {
+      name: 'Double Click',
+      email: 'double-click@example.test',
+      password: 'secret1',
+      typeOfUser: 'buyer',
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload }),
+      ),
+    );
+
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([200, 422, 422, 422]);
+    for (const refused of answers.filter((answer) => answer.statusCode === 422)) {
+      expect(refused.json()).toMatchObject({ code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL' });
+    }
+    const rows = await t.database.db.select().from(users).where(eq(users.email, payload.email));
+    expect(rows).toHaveLength(1);
+    // better-auth's report of the unique index, in the app's log and not as an error.
+    const reports = logLines
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .filter((entry) => entry.msg === 'better-auth: Failed to create user');
+    expect(reports).toHaveLength(3);
+    expect(reports.every((entry) => entry.level === 30)).toBe(true);
   });
 
   it('takes a picture only if our /api/images issued it', async () => {

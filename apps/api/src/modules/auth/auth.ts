@@ -13,6 +13,7 @@ import { accounts } from '../../db/schema/accounts.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
 import { verifications } from '../../db/schema/verifications.ts';
+import { hasDatabaseCode } from '../../lib/database-errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { isOwnUploadedImage } from '../images/images.service.ts';
 import { RESET_TOKEN_TTL_SECONDS, resetPasswordMail, welcomeMail } from './auth.mails.ts';
@@ -99,6 +100,18 @@ export function isSafeRedirect(value: unknown, trustedOrigins: string[]): boolea
   }
 }
 
+const uniqueViolation = new Set(['23505']);
+
+/** Whether an account (deleted ones too) holds this email, as better-auth stores it. */
+async function emailIsTaken(db: Db, email: unknown): Promise<boolean> {
+  if (typeof email !== 'string') return false;
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email.toLowerCase()));
+  return user !== undefined;
+}
+
 /**
  * A Google account's name, held to sign-up's rule (the provider's may be blank or very
  * long); failing it, the part of the email before the @.
@@ -172,6 +185,20 @@ export function createAuth(options: {
         }
       }),
       after: createAuthMiddleware(async (context) => {
+        const returned = context.context.returned;
+        // The same sign-up sent twice at once (a double click): both found the email
+        // free, and the second met the unique index. Its answer is the duplicate's.
+        if (
+          context.path === '/sign-up/email' &&
+          returned instanceof APIError &&
+          returned.body?.code === 'FAILED_TO_CREATE_USER' &&
+          (await emailIsTaken(db, (context.body as { email?: unknown } | undefined)?.email))
+        ) {
+          throw new APIError('UNPROCESSABLE_ENTITY', {
+            message: 'User already exists. Use another email.',
+            code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
+          });
+        }
         const userId = context.context.session?.user.id;
         if (
           context.path === '/change-password' &&
@@ -188,6 +215,21 @@ export function createAuth(options: {
           );
         }
       }),
+    },
+    // better-auth's own messages go to the app's log, as JSON like the rest. Its
+    // 'Failed to create user' for a unique violation is the double-clicked sign-up
+    // answered above, not a fault.
+    logger: {
+      log: (level, message, ...args) => {
+        const err = args.find((arg): arg is Error => arg instanceof Error);
+        const doubleSignUp =
+          message === 'Failed to create user' && hasDatabaseCode(err, uniqueViolation);
+        const details = args.filter((arg) => arg !== err);
+        log[doubleSignUp ? 'info' : level](
+          { err, ...(details.length > 0 ? { details } : {}) },
+          `better-auth: ${message}`,
+        );
+      },
     },
     // Our own limiter (plugins/auth.ts) guards sign-in, sign-up and reset.
     rateLimit: { enabled: false },
