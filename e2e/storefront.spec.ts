@@ -186,6 +186,32 @@ test.describe('Navbar and footer', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test('the slideshow and footer controls are big enough to tap', async ({ page, hasTouch }) => {
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Next slide' })).toBeVisible();
+    // WCAG 2.5.8 (24 px) for a mouse; 2.5.5 (44 px) for a finger, footer links too. The
+    // slide dots, side by side, are 32 px wide.
+    const controls = page.locator(
+      hasTouch
+        ? '[aria-roledescription="carousel"] button, footer a'
+        : '[aria-roledescription="carousel"] button',
+    );
+    const boxes = await controls.evaluateAll((elements) =>
+      elements.map((element) => ({
+        name: element.getAttribute('aria-label') ?? element.textContent,
+        width: element.getBoundingClientRect().width,
+        height: element.getBoundingClientRect().height,
+      })),
+    );
+    expect(boxes.length).toBeGreaterThanOrEqual(hasTouch ? 16 : 7);
+    for (const { name, width, height } of boxes) {
+      expect(height, `${name}'s height`).toBeGreaterThanOrEqual(hasTouch ? 44 : 24);
+      if (!name?.startsWith('Show slide')) {
+        expect(width, `${name}'s width`).toBeGreaterThanOrEqual(hasTouch ? 44 : 24);
+      }
+    }
+  });
+
   test('the footer has its contacts, links and the 2022 copyright', async ({ page }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');

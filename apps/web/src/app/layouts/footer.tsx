@@ -24,6 +24,10 @@ const socialLinks = [
   },
 ];
 
+// Room for a finger around each text link (44 px, WCAG 2.5.5) on touch screens.
+const textLink =
+  'link link-hover pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:min-w-11 pointer-coarse:w-fit pointer-coarse:items-center';
+
 /** SPEC.md "Footer": description, contacts, social links, FAQ/Privacy/Terms (to home), 2022. */
 export function Footer() {
   const t = messages.footer;
@@ -39,11 +43,11 @@ export function Footer() {
         </div>
         <div>
           <h2 className="footer-title">{t.contacts}</h2>
-          <address className="grid gap-2 text-sm not-italic text-neutral-content/80">
-            <a className="link link-hover" href={`tel:${t.phone.replace(/[^+\d]/g, '')}`}>
+          <address className="grid gap-2 text-sm pointer-coarse:gap-0 not-italic text-neutral-content/80">
+            <a className={textLink} href={`tel:${t.phone.replace(/[^+\d]/g, '')}`}>
               {t.phone}
             </a>
-            <a className="link link-hover" href={`mailto:${t.email}`}>
+            <a className={textLink} href={`mailto:${t.email}`}>
               {t.email}
             </a>
             <span>{t.address}</span>
@@ -59,7 +63,7 @@ export function Footer() {
                   target="_blank"
                   rel="noopener noreferrer"
                   aria-label={social.label}
-                  className="btn btn-circle btn-sm border-0 bg-white/10 text-neutral-content hover:bg-primary"
+                  className="btn btn-circle btn-sm border-0 bg-white/10 text-neutral-content hover:bg-primary pointer-coarse:size-11"
                 >
                   <svg
                     viewBox="0 0 24 24"
@@ -76,19 +80,19 @@ export function Footer() {
         </div>
         <div>
           <h2 className="footer-title">{t.links}</h2>
-          <ul className="grid gap-2 text-sm text-neutral-content/80">
+          <ul className="grid gap-2 text-sm text-neutral-content/80 pointer-coarse:gap-0">
             <li>
-              <Link className="link link-hover" to="/">
+              <Link className={textLink} to="/">
                 {t.faq}
               </Link>
             </li>
             <li>
-              <Link className="link link-hover" to="/">
+              <Link className={textLink} to="/">
                 {t.privacy}
               </Link>
             </li>
             <li>
-              <Link className="link link-hover" to="/">
+              <Link className={textLink} to="/">
                 {t.terms}
               </Link>
             </li>

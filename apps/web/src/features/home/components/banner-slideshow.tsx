@@ -7,6 +7,10 @@ import banner4 from '../assets/banner-4.svg';
 /** SPEC.md section 9: 4 banners, one every 6000 ms. */
 export const SLIDE_INTERVAL_MS = 6000;
 
+// 24 px for a mouse, 44 px for a finger (WCAG 2.5.5).
+const controlButton =
+  'btn btn-circle btn-xs border-0 bg-white/80 text-neutral hover:bg-white pointer-coarse:size-11 pointer-coarse:text-lg';
+
 type Slide = { image: string; title: string; text: string; dark: boolean };
 
 export const slides: Slide[] = [
@@ -119,7 +123,7 @@ export function BannerSlideshow() {
       <div className="absolute bottom-3 left-1/2 flex -translate-x-1/2 items-center gap-2 rounded-full bg-slate-950/55 px-2 py-1 backdrop-blur">
         <button
           type="button"
-          className="btn btn-circle btn-xs border-0 bg-white/80 text-neutral hover:bg-white"
+          className={controlButton}
           aria-label="Previous slide"
           onClick={() => goTo(current - 1)}
         >
@@ -132,8 +136,8 @@ export function BannerSlideshow() {
             aria-label={`Show slide ${index + 1}`}
             aria-current={index === current}
             onClick={() => goTo(index)}
-            // A 24 px target around the small dot (WCAG 2.5.8 target size).
-            className="group flex h-6 min-w-6 items-center justify-center"
+            // A 24 px target around the small dot (WCAG 2.5.8), 44 px tall for a finger.
+            className="group flex h-6 min-w-6 items-center justify-center pointer-coarse:h-11 pointer-coarse:min-w-8"
           >
             <span
               aria-hidden="true"
@@ -145,7 +149,7 @@ export function BannerSlideshow() {
         ))}
         <button
           type="button"
-          className="btn btn-circle btn-xs border-0 bg-white/80 text-neutral hover:bg-white"
+          className={controlButton}
           aria-label="Next slide"
           onClick={() => goTo(current + 1)}
         >
@@ -153,7 +157,7 @@ export function BannerSlideshow() {
         </button>
         <button
           type="button"
-          className="btn btn-circle btn-xs border-0 bg-white/80 text-neutral hover:bg-white"
+          className={controlButton}
           aria-label={paused ? 'Play slideshow' : 'Pause slideshow'}
           aria-pressed={paused}
           onClick={() => setPaused((value) => !value)}
