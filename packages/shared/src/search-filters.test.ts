@@ -4,6 +4,7 @@ import { conditionTypes } from './conditions.ts';
 import { searchQuerySchema } from './search.ts';
 import {
   defaultFilters,
+  leftOutFilters,
   readFilters,
   searchSorts,
   writeFilters,
@@ -39,13 +40,28 @@ describe('search params', () => {
     expect(readFilters(new URLSearchParams())).toEqual(defaultFilters);
   });
 
-  it('drops values the API would refuse instead of breaking the page', () => {
-    const filters = readFilters(
-      new URLSearchParams(
-        'q=%20mac%20&category=nope&condition=Mint&minPrice=abc&maxPrice=-5&maxYears=1.5&sort=cheapest&cursor=x',
-      ),
+  it('drops values the API would refuse instead of breaking the page, and names them', () => {
+    const params = new URLSearchParams(
+      'q=%20mac%20&category=nope&condition=Mint&minPrice=abc&maxPrice=-5&location=&maxYears=1.5&sort=cheapest&cursor=x',
     );
-    expect(filters).toEqual({ ...defaultFilters, q: 'mac' });
+    expect(readFilters(params)).toEqual({ ...defaultFilters, q: 'mac' });
+    expect(leftOutFilters(params)).toEqual([
+      'category',
+      'condition',
+      'minPrice',
+      'maxPrice',
+      'maxYears',
+      'sort',
+    ]);
+    expect(leftOutFilters(new URLSearchParams('q=mac&minPrice=1e3&sort=newest'))).toEqual([]);
+  });
+
+  it('cuts text too long to what the API takes, rather than dropping it', () => {
+    const long = `${'a'.repeat(199)}😀 and more`;
+    const params = new URLSearchParams({ q: long, location: `  ${'b'.repeat(150)}` });
+    expect(readFilters(params).q).toBe('a'.repeat(199));
+    expect(readFilters(params).location).toBe('b'.repeat(120));
+    expect(leftOutFilters(params)).toEqual([]);
   });
 });
 
@@ -88,7 +104,24 @@ describe('readFilters checks values as the API does', () => {
     ),
   );
 
-  for (const key of ['q', 'category', 'minPrice', 'maxPrice', 'location', 'maxYears'] as const) {
+  for (const key of ['q', 'location'] as const) {
+    it(`gives the schema's value for ${key}, or a beginning of the text the schema takes`, () => {
+      fc.assert(
+        fc.property(values, (raw) => {
+          const read = readFilters(new URLSearchParams({ [key]: raw }))[key];
+          const expected = bySchema(key, raw);
+          if (expected !== '' || raw.includes('\u0000')) expect(read).toBe(expected);
+          else {
+            expect(raw.trim().startsWith(read)).toBe(true);
+            expect(bySchema(key, read)).toBe(read);
+          }
+        }),
+        { numRuns: 1000 },
+      );
+    });
+  }
+
+  for (const key of ['category', 'minPrice', 'maxPrice', 'maxYears'] as const) {
     it(`agrees with the schema on ${key}`, () => {
       fc.assert(
         fc.property(values, (raw) => {

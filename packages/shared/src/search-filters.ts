@@ -50,8 +50,15 @@ const keys = [
 // zod's own (z.uuid()): any version, the RFC variant, and the nil and max ids in lowercase.
 const uuid =
   /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
+// Text too long is cut to what the API takes, not dropped: a long pasted search still
+// searches (never through the middle of an emoji).
 const text = (max: number) => (value: string) =>
-  value.length <= max && !value.includes('\u0000') ? value : '';
+  value.includes('\u0000')
+    ? ''
+    : value
+        .slice(0, max)
+        .replace(/[\uD800-\uDBFF]$/, '')
+        .trim();
 const number = (max: number, integer: boolean) => (value: string) => {
   const n = Number(value);
   return Number.isFinite(n) && n >= 0 && n <= max && (!integer || Number.isInteger(n))
@@ -75,7 +82,8 @@ const acceptedValue = {
 
 /**
  * Filters from a URL. A hand-edited or stale link never breaks the page: values the
- * API would refuse are dropped rather than sent.
+ * API would refuse are dropped rather than sent (leftOutFilters names them), and text
+ * too long is cut to fit.
  */
 export function readFilters(params: URLSearchParams): SearchFilters {
   const value = (key: keyof typeof acceptedValue) => {
@@ -93,6 +101,18 @@ export function readFilters(params: URLSearchParams): SearchFilters {
     maxYears: value('maxYears'),
     sort: oneOf(searchSorts)(params.get('sort') ?? '') || defaultFilters.sort,
   };
+}
+
+/**
+ * The filters in a URL that readFilters left out, because the API would refuse them
+ * (a hand-edited or stale link): the page says so rather than silently showing more.
+ */
+export function leftOutFilters(params: URLSearchParams): (keyof SearchFilters)[] {
+  const read = readFilters(params);
+  return keys.filter((key) => {
+    const given = params.get(key)?.trim() ?? '';
+    return given !== '' && (key === 'sort' ? given !== read.sort : read[key] === '');
+  });
 }
 
 /** The URL for some filters: only what differs from the defaults, in a fixed order. */

@@ -3,7 +3,7 @@ export const searchMessages = {
   title: 'Search laptops',
   resultsFor: (q: string) => `Results for "${q}"`,
   filters: 'Filters',
-  query: 'Search',
+  query: 'Search text',
   queryPlaceholder: 'Name or description',
   category: 'Category',
   anyCategory: 'Any category',
@@ -35,6 +35,10 @@ export const searchMessages = {
   noResults: 'No laptops match your search.',
   priceRangeInverted: 'The min price is above the max price.',
   emptyCategory: 'No laptops in this category yet.',
+  unknownCategory: 'The category in this link no longer exists.',
+  /** Filters of a link that the page could not use (leftOutFilters), by their labels. */
+  leftOut: (labels: string[]) =>
+    `Some filters in this link could not be used and were left out: ${labels.join(', ')}.`,
   clearFilters: 'Clear filters',
   loadMore: 'Load more',
   loadFailed: 'We could not load the search results.',

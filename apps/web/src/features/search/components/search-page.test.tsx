@@ -138,7 +138,7 @@ describe('SearchPage', () => {
     });
     expect(shown()).toEqual(['ThinkPad X1', 'ThinkPad T14']);
 
-    expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('thinkpad');
+    expect((screen.getByLabelText('Search text') as HTMLInputElement).value).toBe('thinkpad');
     expect((screen.getByLabelText('Condition') as HTMLSelectElement).value).toBe('Good');
     expect((screen.getByLabelText('Min price') as HTMLInputElement).value).toBe('300');
     expect((screen.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('price_asc');
@@ -184,7 +184,7 @@ describe('SearchPage', () => {
     await screen.findByText('3 laptops found');
     expect(plain(searches[0])).toEqual({ sort: 'newest' });
 
-    await user.type(screen.getByLabelText('Search'), 'x1');
+    await user.type(screen.getByLabelText('Search text'), 'x1');
     await user.type(screen.getByLabelText('Max price'), '900');
     await user.type(screen.getByLabelText('Location'), 'Boston');
     await user.selectOptions(screen.getByLabelText('Sort by'), 'price_desc');
@@ -203,12 +203,12 @@ describe('SearchPage', () => {
 
     await user.click(screen.getByRole('link', { name: 'Clear' }));
     expect(router.state.location.search).toBe('');
-    expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Search text') as HTMLInputElement).value).toBe('');
 
     // Back restores the previous search, form included.
     await router.navigate(-1);
     await waitFor(() =>
-      expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('x1'),
+      expect((screen.getByLabelText('Search text') as HTMLInputElement).value).toBe('x1'),
     );
   });
 
@@ -295,5 +295,66 @@ describe('SearchPage on a category page', () => {
     renderPage(`/category/${lenovo}`, category);
     expect(await screen.findByText('No laptops in this category yet.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Clear filters' })).toBeNull();
+  });
+});
+
+describe('SearchPage with a keyboard and a screen reader', () => {
+  it('keeps the focus on Apply filters, and adds no history entry for the same filters', async () => {
+    const { router, user } = renderPage('/search');
+    await screen.findByText('3 laptops found');
+    await user.selectOptions(screen.getByLabelText('Condition'), 'Good');
+    const apply = screen.getByRole('button', { name: 'Apply filters' });
+    await user.click(apply);
+    await waitFor(() => expect(router.state.location.search).toBe('?condition=Good'));
+    expect(document.activeElement).toBe(apply);
+
+    const key = router.state.location.key;
+    await user.click(apply);
+    expect(router.state.location.key).toBe(key);
+  });
+
+  it('moves the focus to the first laptop Load more brought', async () => {
+    const { user } = renderPage('/search');
+    await screen.findByText('3 laptops found');
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(shown()).toHaveLength(3));
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('ThinkPad P1'));
+  });
+
+  it('tells a screen reader when nothing matches, and focuses the new count after Clear filters', async () => {
+    answer = () => json({ products: [], total: 0, totalIsCapped: false, nextCursor: null });
+    const { user } = renderPage('/search?q=zzz');
+    const status = await screen.findByText('No laptops match your search.');
+    expect(status.getAttribute('aria-live')).toBe('polite');
+
+    answer = (params) => json(pages[params.get('cursor') ?? 'first']);
+    await user.click(screen.getByRole('link', { name: 'Clear filters' }));
+    await waitFor(() => expect(status.textContent).toBe('3 laptops found'));
+    // The same live region: its change is announced.
+    expect(screen.getByText('3 laptops found')).toBe(status);
+    await waitFor(() => expect(document.activeElement).toBe(status));
+  });
+
+  it('says which filters of a link it could not use', async () => {
+    renderPage('/search?q=mac&minPrice=abc&sort=cheapest');
+    expect(await screen.findByText('3 laptops found')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Some filters in this link could not be used and were left out: Min price, Sort by.',
+      ),
+    ).toBeTruthy();
+    expect(plain(searches[0])).toEqual({ q: 'mac', sort: 'newest' });
+  });
+
+  it('says when the category in a link no longer exists', async () => {
+    answer = () => json({ products: [], total: 0, totalIsCapped: false, nextCursor: null });
+    renderPage('/search?category=11111111-1111-4111-8111-111111111111');
+    expect(await screen.findByText('The category in this link no longer exists.')).toBeTruthy();
+  });
+
+  it('counts the filters set on the closed phone disclosure', async () => {
+    renderPage('/search?q=mac&condition=Good&sort=price_asc');
+    await screen.findByText('3 laptops found');
+    expect(screen.getByText(/^Filters/, { selector: 'summary' }).textContent).toBe('Filters (2)');
   });
 });

@@ -1,7 +1,9 @@
 import {
+  useEffect,
   useId,
   useDeferredValue,
   useMemo,
+  useRef,
   useState,
   useSyncExternalStore,
   type ReactNode,
@@ -16,6 +18,7 @@ import { useCategoryOptions } from '../api/get-category-options.ts';
 import { searchPageRequest, useSearchProducts } from '../api/search-products.ts';
 import {
   defaultFilters,
+  leftOutFilters,
   searchSorts,
   writeFilters,
   type SearchFilters,
@@ -60,7 +63,14 @@ export function SearchPage({ renderGrid, category }: SearchPageProps) {
     [searchParams, categoryId],
   );
   const filtersKey = writeFilters(filters).toString();
+  const leftOut = useMemo(() => leftOutFilters(searchParams), [searchParams]);
   const search = useSearchProducts(filters, scope);
+  const categories = useCategoryOptions();
+  const unknownCategory =
+    !category &&
+    filters.category !== '' &&
+    categories.data !== undefined &&
+    !categories.data.some((option) => option._id === filters.category);
   // The cards are drawn as a transition, which React splits into short slices, so
   // drawing a page of them does not block the page (Lighthouse's blocking time).
   // From the cache (Back) they are there at once: nothing is deferred on mount.
@@ -75,11 +85,41 @@ export function SearchPage({ renderGrid, category }: SearchPageProps) {
   const total = data?.pages[0]?.total ?? 0;
   const totalIsCapped = data?.pages[0]?.totalIsCapped ?? false;
 
-  // On a category page the category is in the path, not the query string.
-  const apply = (next: SearchFilters) =>
-    setSearchParams(writeFilters(categoryId ? { ...next, category: '' } : next));
+  // On a category page the category is in the path, not the query string. The same
+  // filters again add no entry to the history (Back would seem to do nothing).
+  const apply = (next: SearchFilters) => {
+    const params = writeFilters(categoryId ? { ...next, category: '' } : next);
+    if (params.toString() !== searchParams.toString()) setSearchParams(params);
+  };
+  // Filters set beyond the page's own category; sort is not one (it narrows nothing).
+  const activeFilters = writeFilters({
+    ...filters,
+    category: categoryId ? '' : filters.category,
+    sort: defaultFilters.sort,
+  }).size;
   const filtered =
     writeFilters({ ...filters, category: categoryId ? '' : filters.category }).size > 0;
+
+  // Where focus goes once the next results are on screen: the first card Load more
+  // brought, or the results' status after the empty state's Clear filters (each takes
+  // away the control that had the focus).
+  const status = useRef<HTMLParagraphElement>(null);
+  const grid = useRef<HTMLDivElement>(null);
+  const focusNext = useRef<number | 'status'>(undefined);
+  useEffect(() => {
+    const next = focusNext.current;
+    if (next === 'status' && data !== undefined && !search.isPlaceholderData) {
+      focusNext.current = undefined;
+      status.current?.focus();
+    } else if (typeof next === 'number' && products.length > next) {
+      focusNext.current = undefined;
+      // The grid's list item, or the card it holds.
+      const item = grid.current?.querySelectorAll(':scope > ul > li')[next];
+      const card = item?.firstElementChild ?? item;
+      card?.setAttribute('tabindex', '-1');
+      if (card instanceof HTMLElement) card.focus({ preventScroll: true });
+    }
+  }, [data, products.length, search.isPlaceholderData]);
 
   let results: ReactNode;
   if (data === undefined) {
@@ -94,15 +134,18 @@ export function SearchPage({ renderGrid, category }: SearchPageProps) {
       <Spinner />
     );
   } else if (products.length === 0) {
+    // The status above says there is nothing; these say why, and the way out.
     results = (
-      <div className="flex flex-col items-center gap-4 py-16 text-center">
-        <p className="text-lg text-base-content/75">
-          {category && !filtered ? t.emptyCategory : t.noResults}
-        </p>
+      <div className="flex flex-col items-center gap-4 pb-16 text-center">
         {/* A shared link (or the form before the app ran) may ask for an empty range. */}
         {isPriceRangeInverted(filters) && <p className="text-error">{t.priceRangeInverted}</p>}
+        {unknownCategory && <p className="text-error">{t.unknownCategory}</p>}
         {filtered && (
-          <Link to={pathname} className="btn btn-primary">
+          <Link
+            to={pathname}
+            className="btn btn-primary"
+            onClick={() => (focusNext.current = 'status')}
+          >
             {t.clearFilters}
           </Link>
         )}
@@ -113,6 +156,7 @@ export function SearchPage({ renderGrid, category }: SearchPageProps) {
     results = (
       <>
         <div
+          ref={grid}
           aria-busy={search.isPlaceholderData}
           className={search.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
         >
@@ -132,12 +176,17 @@ export function SearchPage({ renderGrid, category }: SearchPageProps) {
         )}
         {search.hasNextPage && !search.isFetchNextPageError && (
           <div className="mt-8 flex justify-center">
+            {/* aria-disabled, not disabled: a disabled button would drop the focus. */}
             <button
               type="button"
               className="btn btn-outline btn-primary min-w-40"
-              disabled={fetchingMore || search.isPlaceholderData}
+              aria-disabled={fetchingMore || search.isPlaceholderData}
               aria-busy={fetchingMore}
-              onClick={() => void search.fetchNextPage()}
+              onClick={() => {
+                if (fetchingMore || search.isPlaceholderData) return;
+                focusNext.current = products.length;
+                void search.fetchNextPage();
+              }}
             >
               {fetchingMore && (
                 <span className="loading loading-spinner loading-sm" aria-hidden="true" />
@@ -152,26 +201,47 @@ export function SearchPage({ renderGrid, category }: SearchPageProps) {
 
   return (
     <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] lg:items-start lg:gap-8">
-      <h1 className="text-2xl font-bold sm:text-3xl lg:col-span-2">
+      {/* wrap-anywhere: a long pasted search (a part number, a link) wraps on a phone. */}
+      <h1 className="text-2xl font-bold wrap-anywhere sm:text-3xl lg:col-span-2">
         {category
           ? messages.category.heading(category.name)
           : filters.q
             ? t.resultsFor(filters.q)
             : t.title}
       </h1>
+      {leftOut.length > 0 && (
+        <p className="alert alert-warning lg:col-span-2">
+          {t.leftOut(leftOut.map((key) => (key === 'q' ? t.query : t[key])))}
+        </p>
+      )}
       <FilterPanel
-        key={filtersKey}
         filters={filters}
+        filtersKey={filtersKey}
+        activeFilters={activeFilters}
         showCategory={!category}
         pathname={pathname}
         onApply={apply}
       />
       <section aria-label={t.results} className="min-w-0">
-        {data !== undefined && products.length > 0 && (
-          <p aria-live="polite" className="mb-4 text-base-content/75">
-            {t.count(total, totalIsCapped)}
-          </p>
-        )}
+        {/* Always there, so that a screen reader hears each new count, none included. */}
+        <p
+          ref={status}
+          aria-live="polite"
+          tabIndex={-1}
+          className={
+            data !== undefined && products.length === 0
+              ? 'pt-16 pb-4 text-center text-lg text-base-content/75'
+              : 'mb-4 text-base-content/75 empty:hidden'
+          }
+        >
+          {data === undefined
+            ? ''
+            : products.length > 0
+              ? t.count(total, totalIsCapped)
+              : category && !filtered
+                ? t.emptyCategory
+                : t.noResults}
+        </p>
         {results}
       </section>
     </div>
@@ -188,6 +258,10 @@ function isPriceRangeInverted({
 
 type FilterPanelProps = {
   filters: SearchFilters;
+  /** The URL's filters as text: when they change (Back, Clear), the form shows them. */
+  filtersKey: string;
+  /** How many filters the URL sets, shown on the phone's closed disclosure. */
+  activeFilters: number;
   /** Off on a category page, where the category is fixed. */
   showCategory: boolean;
   /** The page's path: where the form goes, and Clear's link (no filters). */
@@ -196,16 +270,26 @@ type FilterPanelProps = {
 };
 
 /**
- * A disclosure on phones, an always-open sidebar on desktop. Keyed by the URL's
- * filters, so Back and Clear reset what the form shows.
+ * A disclosure on phones, an always-open sidebar on desktop. When the URL's filters
+ * change (Back, Clear), the form shows them; it is not drawn anew, so the button that
+ * applied them keeps the focus.
  *
  * The fields are named after the URL's parameters and the form goes to the page's
  * path: on a page the server drew, the browser's own submit filters too, before the
  * app has started or with JavaScript off (empty fields are read as not set).
  */
-function FilterPanel({ filters, showCategory, pathname, onApply }: FilterPanelProps) {
+function FilterPanel({
+  filters,
+  filtersKey,
+  activeFilters,
+  showCategory,
+  pathname,
+  onApply,
+}: FilterPanelProps) {
   const [draft, setDraft] = useState(filters);
+  const [draftOf, setDraftOf] = useState(filtersKey);
   const [open, setOpen] = useState(false);
+  const summary = useRef<HTMLElement>(null);
   const desktop = useSyncExternalStore(subscribeDesktop, isDesktop, () => false);
   const categories = useCategoryOptions();
   const id = useId();
@@ -221,7 +305,18 @@ function FilterPanel({ filters, showCategory, pathname, onApply }: FilterPanelPr
   // Told when the visitor leaves a price field or applies, not while a price is being
   // typed (900 above a max of 1 on the way to 1200).
   const [rangeChecked, setRangeChecked] = useState(false);
+  if (draftOf !== filtersKey) {
+    setDraftOf(filtersKey);
+    setDraft(filters);
+    setRangeChecked(false);
+  }
   const priceRangeInverted = rangeChecked && isPriceRangeInverted(draft);
+  // On a phone applying closes the disclosure, hiding the button that had the focus:
+  // the disclosure's own toggle takes it.
+  const close = () => {
+    setOpen(false);
+    if (!desktop) summary.current?.focus();
+  };
 
   return (
     <details
@@ -231,7 +326,10 @@ function FilterPanel({ filters, showCategory, pathname, onApply }: FilterPanelPr
       // on a desktop its form shows anyway until the app opens it.
       className="rounded-box border border-base-300 bg-base-100 lg:sticky lg:top-20 lg:[&::details-content]:[content-visibility:visible]"
     >
-      <summary className="cursor-pointer px-4 py-3 font-semibold lg:hidden">{t.filters}</summary>
+      <summary ref={summary} className="cursor-pointer px-4 py-3 font-semibold lg:hidden">
+        {t.filters}
+        {activeFilters > 0 && ` (${activeFilters})`}
+      </summary>
       <form
         role="search"
         aria-label={t.filters}
@@ -244,7 +342,7 @@ function FilterPanel({ filters, showCategory, pathname, onApply }: FilterPanelPr
             document.getElementById(field('minPrice'))?.focus();
             return;
           }
-          setOpen(false);
+          close();
           onApply(draft);
         }}
       >
@@ -405,7 +503,7 @@ function FilterPanel({ filters, showCategory, pathname, onApply }: FilterPanelPr
             className="btn btn-ghost"
             onClick={() => {
               setDraft(defaultFilters);
-              setOpen(false);
+              close();
             }}
           >
             {t.clear}
