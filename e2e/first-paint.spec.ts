@@ -330,7 +330,7 @@ test('the app takes over a search page the server drew without asking again or m
 
   // The app runs the page: a new search is answered in place, by its own request.
   if (isMobile) await page.getByText('Filters', { exact: true }).click();
-  const box = page.getByRole('search', { name: 'Filters' }).getByLabel('Search');
+  const box = page.getByRole('search', { name: 'Filters' }).getByLabel('Search text');
   await box.fill('dell');
   await box.press('Enter');
   await expect(page).toHaveURL(/\/search\?q=dell/);
