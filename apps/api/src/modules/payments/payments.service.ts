@@ -93,8 +93,15 @@ export async function startPayment(
 
   const order = reserved;
   let intent: ProviderPaymentIntent | null = null;
-  if (order.paymentIntentId) {
-    // Resume the attempt in progress (a reload of the payment page) when it can still be paid.
+  const refunded = order.paymentIntentId
+    ? await deps.db
+        .select({ id: refunds.id })
+        .from(refunds)
+        .where(eq(refunds.transactionId, order.paymentIntentId))
+    : [];
+  if (order.paymentIntentId && refunded.length === 0) {
+    // Resume the attempt in progress (a reload of the payment page) when it can still be
+    // paid; one whose money went back is over (a refunded intent still says succeeded).
     intent = await deps.provider.retrievePaymentIntent(order.paymentIntentId);
     if (intent && (intent.status === 'canceled' || intent.amountCents !== order.priceCents))
       intent = null;
@@ -222,6 +229,16 @@ export async function settlePayment(
       .from(payments)
       .where(eq(payments.transactionId, intent.id));
     if (already) return { kind: 'recorded' as const, paymentId: already.id, orderId, fresh: false };
+    // Money once given back is never a sale later, when the laptop has become free
+    // again (the intent still says succeeded: a refund does not change that).
+    const [refunded] = await tx
+      .select({ reason: refunds.reason })
+      .from(refunds)
+      .where(eq(refunds.transactionId, intent.id));
+    if (refunded) {
+      const reason = refunded.reason as RefundReason;
+      return { kind: 'refund' as const, order, product, reason, fresh: false };
+    }
 
     const refundReason: RefundReason | null = order.paid
       ? 'already-paid'
@@ -241,7 +258,18 @@ export async function settlePayment(
                   (product.heldUntil?.getTime() ?? 0) > (deps.now?.() ?? new Date()).getTime()
                 ? 'held'
                 : null;
-    if (refundReason) return { kind: 'refund' as const, order, product, reason: refundReason };
+    if (refundReason) {
+      // Written with the decision, before the money goes back: a later call finds it
+      // here (and asks the provider again, in case that failed) instead of deciding anew.
+      await tx.insert(refunds).values({
+        orderId: order.id,
+        provider: deps.provider.name,
+        transactionId: intent.id,
+        amountCents: intent.amountCents,
+        reason: refundReason,
+      });
+      return { kind: 'refund' as const, order, product, reason: refundReason, fresh: true };
+    }
 
     const [payment] = await tx
       .insert(payments)
@@ -271,11 +299,14 @@ export async function settlePayment(
   });
 
   if (result.kind === 'refund') {
-    await refund(deps, intent, result.reason, {
-      orderId: result.order.id,
-      productName: result.product.name,
-      buyerId: result.order.buyerId,
-    });
+    // Idempotent at the provider: asked again on each call until it has answered once.
+    await deps.provider.refundPaymentIntent(intent.id, `refund-${intent.id}`);
+    if (result.fresh) {
+      void sendRefundMail(deps, intent, result.reason, {
+        productName: result.product.name,
+        buyerId: result.order.buyerId,
+      }).catch((error: unknown) => deps.log.error({ err: error }, 'refund email not sent'));
+    }
     if (expected)
       throw new HttpError(
         409,
@@ -296,39 +327,23 @@ export async function settlePayment(
   return { kind: 'recorded', paymentId: result.paymentId, orderId };
 }
 
-async function refund(
+async function sendRefundMail(
   deps: PaymentDeps,
   intent: ProviderPaymentIntent,
   reason: RefundReason,
-  { orderId, productName, buyerId }: { orderId: string; productName: string; buyerId: string },
+  { productName, buyerId }: { productName: string; buyerId: string },
 ) {
-  await deps.provider.refundPaymentIntent(intent.id, `refund-${intent.id}`);
-  const inserted = await deps.db
-    .insert(refunds)
-    .values({
-      orderId,
-      provider: deps.provider.name,
-      transactionId: intent.id,
-      amountCents: intent.amountCents,
-      reason,
-    })
-    .onConflictDoNothing()
-    .returning({ id: refunds.id });
-  if (inserted.length === 0) return;
   const [buyer] = await deps.db.select().from(users).where(eq(users.id, buyerId));
-  if (buyer) {
-    void deps.mailer
-      .send(
-        refundMail({
-          to: buyer.email,
-          buyerName: buyer.name,
-          productName,
-          amountCents: intent.amountCents,
-          why: refundCauses[reason],
-        }),
-      )
-      .catch(() => {});
-  }
+  if (!buyer) return;
+  await deps.mailer.send(
+    refundMail({
+      to: buyer.email,
+      buyerName: buyer.name,
+      productName,
+      amountCents: intent.amountCents,
+      why: refundCauses[reason],
+    }),
+  );
 }
 
 async function sendPaymentMails(

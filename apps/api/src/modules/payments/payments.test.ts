@@ -79,6 +79,11 @@ const record = (cookie: string, orderId: string, transactionId: string) =>
     payload: { orderId, transactionId, price: 1, email: 'x@y.z' },
   });
 
+async function productRow(id: string) {
+  const [row] = await t.database.db.select().from(products).where(eq(products.id, id));
+  return row;
+}
+
 type Intent = { clientSecret: string; paymentIntentId: string; amount: number; provider: string };
 
 /** A $500 laptop booked by A and B: A started paying, A's hold ran out, B started. */
@@ -470,6 +475,39 @@ describe('one laptop is sold once', () => {
     // B, whose turn it is, buys it.
     await confirm(intentB.paymentIntentId, intentB.clientSecret);
     expect((await record(b.cookie, b.orderId, intentB.paymentIntentId)).statusCode).toBe(201);
+  });
+
+  it('never sells the laptop for a refunded payment once it is free again; paying again is a new payment', async () => {
+    const { product, a, b, intentA } = await holdRanOutAndNextBuyerStarted();
+    await confirm(intentA.paymentIntentId, intentA.clientSecret);
+    expect((await record(a.cookie, a.orderId, intentA.paymentIntentId)).statusCode).toBe(409);
+    // B's hold runs out too, and B cancels: A is alone with the laptop.
+    await t.database.db
+      .update(products)
+      .set({ heldUntil: new Date(Date.now() - 1000) })
+      .where(eq(products.id, product.id));
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/myOrders/${b.orderId}`,
+      headers: { cookie: b.cookie },
+    });
+
+    // The refunded payment, sent again, is still refunded, not a sale.
+    const again = await record(a.cookie, a.orderId, intentA.paymentIntentId);
+    expect(again.json()).toMatchObject({ error: { code: 'PAYMENT_REFUNDED' } });
+    expect((await productRow(product.id))?.status).toBe('available');
+    expect(
+      await t.database.db.select().from(payments).where(eq(payments.orderId, a.orderId)),
+    ).toEqual([]);
+
+    // Paying again asks for the money again: a new intent, not the refunded one.
+    const restarted = await startPayment(a.cookie, a.orderId);
+    expect(restarted.statusCode).toBe(200);
+    const intent = restarted.json<Intent>();
+    expect(intent.paymentIntentId).not.toBe(intentA.paymentIntentId);
+    await confirm(intent.paymentIntentId, intent.clientSecret);
+    expect((await record(a.cookie, a.orderId, intent.paymentIntentId)).statusCode).toBe(201);
+    expect((await productRow(product.id))?.status).toBe('sold');
   });
 
   it('refunds a payment that arrives after the laptop was sold to someone else', async () => {
