@@ -184,6 +184,12 @@ describe('paying for an order in the sandbox', () => {
       'invalid_expiry_year',
       "Your card's expiration year is invalid.",
     ],
+    [
+      '4242 4242 4242 4242',
+      { exp_year: -300000 },
+      'invalid_expiry_year',
+      "Your card's expiration year is invalid.",
+    ],
     ['4242 4242 4242 4242', { cvc: '1' }, 'invalid_cvc', "Your card's security code is invalid."],
   ])(
     'refuses the card %s %j with 402 and leaves the order unpaid',

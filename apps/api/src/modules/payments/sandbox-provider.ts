@@ -108,8 +108,9 @@ export function checkTestCard(card: SandboxConfirmInput['card'], now: Date): voi
   if (card.exp_month < 1 || card.exp_month > 12) {
     throw new CardError('invalid_expiry_month', "Your card's expiration month is invalid.");
   }
-  // As Stripe: no card is issued for more than 50 years (and Date.UTC has no year 999999999).
-  if (year > now.getUTCFullYear() + 50) {
+  // As Stripe: no card is issued for more than 50 years, nor dated before cards were
+  // (Date.UTC has no year 999999999 or -300000, and NaN compares as not past).
+  if (year < 1950 || year > now.getUTCFullYear() + 50) {
     throw new CardError('invalid_expiry_year', "Your card's expiration year is invalid.");
   }
   const endOfExpiryMonth = Date.UTC(year, card.exp_month, 1);
