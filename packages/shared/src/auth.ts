@@ -18,21 +18,38 @@ export const passwordSchema = z
   .min(MIN_PASSWORD_LENGTH, signUpMessages.passwordTooShort)
   .max(128, 'Password can be at most 128 characters');
 
+// Anything but spaces, format characters (zero-width ones), combining marks and the
+// letters that draw nothing (Hangul fillers, the blank Braille pattern).
+const visibleCharacter = /[^\s\p{Cf}\p{M}\u115F\u1160\u3164\uFFA0\u2800]/u;
+const directionOverride = /[\u202A-\u202E\u2066-\u2069]/;
+
 /** A person's name, as sign-up and the profile take it (and the server checks it). */
 export const personNameSchema = z
   .string({ error: signUpMessages.nameRequired })
   .trim()
   .min(1, signUpMessages.nameRequired)
-  .max(100, 'Name can be at most 100 characters');
+  .max(100, 'Name can be at most 100 characters')
+  // A name of only invisible characters shows as blank on every card.
+  .refine((name) => visibleCharacter.test(name), signUpMessages.nameRequired)
+  // Text-direction overrides can make a name read as something else ("‮evil").
+  .refine((name) => !directionOverride.test(name), 'Name contains a character that is not allowed');
+
+/**
+ * An address mail can carry: 254 characters in all, 64 before the @ (RFC 5321).
+ * Admins look accounts up by email, and their routes take no longer one.
+ */
+export const emailAddressSchema = z
+  .string({ error: signUpMessages.emailRequired })
+  .trim()
+  .min(1, signUpMessages.emailRequired)
+  .max(254, signUpMessages.emailInvalid)
+  .pipe(z.email({ error: signUpMessages.emailInvalid }))
+  .refine((email) => email.indexOf('@') <= 64, signUpMessages.emailInvalid);
 
 /** The Sign Up form (the picture is checked by the form; it is uploaded after sign-up). */
 export const signUpInputSchema = z.object({
   name: personNameSchema,
-  email: z
-    .string()
-    .trim()
-    .min(1, signUpMessages.emailRequired)
-    .pipe(z.email({ error: signUpMessages.emailInvalid })),
+  email: emailAddressSchema,
   typeOfUser: z.enum(signUpUserTypes, { error: signUpMessages.typeOfUserRequired }),
   password: passwordSchema,
 });

@@ -4,11 +4,11 @@ import type { Db } from '../../db/client.ts';
 import { adminActionsLog } from '../../db/schema/admin-actions.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { products } from '../../db/schema/products.ts';
-import { sessions } from '../../db/schema/sessions.ts';
 import { users, type UserType } from '../../db/schema/users.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
+import { endSessionsAndResetLinks } from '../auth/auth.ts';
 
 type Page = { page: number; limit: number; q?: string | undefined };
 
@@ -176,7 +176,8 @@ export async function deleteUser(
     }
     const now = new Date();
     await tx.update(users).set({ deletedAt: now, updatedAt: now }).where(eq(users.id, user.id));
-    await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    // Signed out everywhere, and no reset link left to set a password with.
+    await endSessionsAndResetLinks(tx, user.id);
     await tx
       .update(products)
       .set({ deletedAt: now, isAdvertised: false, heldByOrderId: null, heldUntil: null })

@@ -123,6 +123,11 @@ describe('sign-up', () => {
     [12, 'Please fil the name field'],
     [null, 'Please fil the name field'],
     ['x'.repeat(101), 'Name can be at most 100 characters'],
+    // Blank on every card.
+    ['\u200b\u200b', 'Please fil the name field'],
+    ['\u3164', 'Please fil the name field'],
+    // Reads as "live" backwards.
+    ['\u202eevil', 'Name contains a character that is not allowed'],
   ])('refuses the name %j with a 400 and creates no account', async (name, message) => {
     const email = `named-${Math.random().toString(16).slice(2)}@example.test`;
     const response = await t.app.inject({
@@ -133,6 +138,37 @@ describe('sign-up', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message });
     expect(await t.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+
+  it.each([
+    [`${'a'.repeat(250)}@x.com`, 'longer than 254 characters'],
+    [`${'a'.repeat(65)}@example.test`, 'more than 64 characters before the @'],
+  ])('refuses the email %s (%s) with a 400 and creates no account', async (email) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { name: 'Long Address', email, password: 'secret1' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: 'Please enter a valid email address' });
+    expect(await t.database.db.select().from(users).where(eq(users.name, 'Long Address'))).toEqual(
+      [],
+    );
+  });
+
+  it('takes a name in any script, joiners and combining marks included', async () => {
+    // Persian with a zero-width non-joiner; José with a combining accent.
+    for (const [name, email] of [
+      ['\u0645\u0647\u200c\u0631\u0648', 'mehro@example.test'],
+      ['Jose\u0301 Diaz', 'jose@example.test'],
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        payload: { name, email, password: 'secret1' },
+      });
+      expect(response.statusCode, name).toBe(200);
+    }
   });
 
   it('keeps a name trimmed', async () => {
@@ -300,6 +336,15 @@ describe('profile update', () => {
 
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ name: 'Display Name', image: mine });
+
+    // A picture that is not a link at all (better-auth would store "5").
+    for (const image of [5, true, ['https://evil.test/x.png'], {}]) {
+      expect((await update({ image })).statusCode, JSON.stringify(image)).toBe(400);
+    }
+    expect((await update({ image: null })).statusCode).toBe(200);
+    const [cleared] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(cleared?.image).toBeNull();
+    expect((await update({ image: mine })).statusCode).toBe(200);
 
     // A name the form would refuse is refused here too, and changes nothing.
     for (const name of ['', '   ', 12, 'x'.repeat(101)]) {

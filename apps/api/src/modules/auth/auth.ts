@@ -7,7 +7,12 @@ import { bearer, genericOAuth } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, like, ne } from 'drizzle-orm';
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH, personNameSchema, signUpUserTypes } from '@laptops/shared/auth';
+import {
+  MIN_PASSWORD_LENGTH,
+  emailAddressSchema,
+  personNameSchema,
+  signUpUserTypes,
+} from '@laptops/shared/auth';
 import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { sessions } from '../../db/schema/sessions.ts';
@@ -28,11 +33,11 @@ export const SESSION_TTL_SECONDS = 60 * 60 * 24 * 7;
 export const authRequestState = new AsyncLocalStorage<{ verifiedHash?: string }>();
 
 /**
- * What a new password ends, once it is stored: the account's reset links and its
- * sessions other than `keep` (better-auth ends sessions before storing the password,
- * so a sign-in with the old one could still add one in between).
+ * Ends an account's reset links and its sessions other than `keep`: once a new
+ * password is stored (better-auth ends sessions before storing it, so a sign-in with
+ * the old one could still add one in between), and when the account is deleted.
  */
-async function endWhatOldPasswordStarted(db: Db, userId: string, keep?: string) {
+export async function endSessionsAndResetLinks(db: Db, userId: string, keep?: string) {
   await db
     .delete(verifications)
     .where(
@@ -178,6 +183,27 @@ export function createAuth(options: {
           }
           body.name = name.data;
         }
+        if (context.path === '/sign-up/email' && body && typeof body === 'object') {
+          // better-auth takes any length; past 254 characters, mail cannot carry it and
+          // admins cannot look the account up.
+          const email = emailAddressSchema.safeParse(body.email);
+          if (!email.success) {
+            throw new APIError('BAD_REQUEST', {
+              message: email.error.issues[0]?.message ?? 'Please enter a valid email address',
+            });
+          }
+        }
+        // better-auth stores whatever it is given (5, true, a list) as the picture.
+        if (
+          context.path === '/update-user' &&
+          body &&
+          typeof body === 'object' &&
+          body.image !== undefined &&
+          body.image !== null &&
+          typeof body.image !== 'string'
+        ) {
+          throw new APIError('BAD_REQUEST', { message: 'Please upload the picture first.' });
+        }
         // A new password shuts out whoever knew the old one, as a reset does: every
         // other session and bearer token ends, whatever the client asked for.
         if (context.path === '/change-password' && body && typeof body === 'object') {
@@ -206,7 +232,7 @@ export function createAuth(options: {
           !(context.context.returned instanceof APIError)
         ) {
           // The password is changed already: a failure here is logged, not answered.
-          await endWhatOldPasswordStarted(
+          await endSessionsAndResetLinks(
             db,
             userId,
             context.context.newSession?.session.token,
@@ -242,7 +268,7 @@ export function createAuth(options: {
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
       onPasswordReset: async ({ user }) => {
-        await endWhatOldPasswordStarted(db, user.id).catch((error: unknown) =>
+        await endSessionsAndResetLinks(db, user.id).catch((error: unknown) =>
           options.log.error({ err: error }, 'old sessions not ended after a password reset'),
         );
       },
@@ -257,6 +283,8 @@ export function createAuth(options: {
         },
       },
       sendResetPassword: async ({ user, url }) => {
+        // A deleted account cannot sign in again, so it gets no way to set a password.
+        if ((user as { deletedAt?: Date | null }).deletedAt) return;
         await sendQuietly(resetPasswordMail({ to: user.email, name: user.name, url }));
       },
     },

@@ -4,6 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts } from '../../db/schema/accounts.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
 import { createUser } from '../../db/seed/factories.ts';
@@ -104,6 +105,41 @@ describe('a password change', () => {
 });
 
 describe('a deleted account', () => {
+  it('gets no reset link, and one sent before the deletion no longer works', async () => {
+    const admin = await createUser(t.database.db, { typeOfUser: 'admin' });
+    const adminCookie = await signIn(t.app, admin.email, admin.password);
+    const user = await createUser(t.database.db, { typeOfUser: 'buyer' });
+    const token = await resetToken(user.email);
+    const storedPassword = async () =>
+      (
+        await t.database.db
+          .select({ password: accounts.password })
+          .from(accounts)
+          .where(eq(accounts.userId, user.id))
+      )[0]?.password;
+    const before = await storedPassword();
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/allBuyers?email=${encodeURIComponent(user.email)}`,
+      headers: { cookie: adminCookie },
+    });
+    expect(deleted.statusCode).toBe(200);
+
+    expect((await reset(token, 'after-deletion-1')).statusCode).toBe(400);
+    const mails = mailsTo(user.email).length;
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email: user.email, redirectTo: '/reset-password' },
+    });
+    // The same answer as for any address, so it tells nobody the account existed.
+    expect(asked.statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailsTo(user.email)).toHaveLength(mails);
+    expect(await storedPassword()).toBe(before);
+  });
+
   it('cannot change its profile through a session that outlived the deletion', async () => {
     const user = await createUser(t.database.db);
     const cookie = await signIn(t.app, user.email, user.password);
