@@ -4,7 +4,12 @@ import fp from 'fastify-plugin';
 import type { UserType } from '../db/schema/users.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { createRateLimiter, type RateLimitStore } from '../lib/rate-limiter.ts';
-import { authRequestState, type Auth } from '../modules/auth/auth.ts';
+import {
+  authRequestState,
+  writeBetterAuthLogs,
+  type Auth,
+  type BetterAuthLog,
+} from '../modules/auth/auth.ts';
 // The route config `keepsLists` is declared there.
 import type {} from './list-cache.ts';
 
@@ -98,22 +103,36 @@ export const authPlugin = fp(
       async handler(request, reply) {
         await checkRateLimit(request, reply);
         const hasBody = request.method !== 'GET' && request.body !== undefined;
-        const response = await authRequestState.run({}, () =>
-          auth.handler(
-            new Request(new URL(request.url, baseURL), {
-              method: request.method,
-              headers: fromNodeHeaders(request.headers),
-              body: hasBody ? bodyAsText(request.body) : undefined,
-            }),
-          ),
-        );
+        const state = { logs: [] as BetterAuthLog[] };
+        const response = await authRequestState
+          .run(state, () =>
+            auth.handler(
+              new Request(new URL(request.url, baseURL), {
+                method: request.method,
+                headers: fromNodeHeaders(request.headers),
+                body: hasBody ? bodyAsText(request.body) : undefined,
+              }),
+            ),
+          )
+          .catch((error: unknown) => {
+            writeBetterAuthLogs(request.log, state.logs, 500);
+            throw error;
+          });
+        writeBetterAuthLogs(request.log, state.logs, response.status);
         reply.status(response.status);
         response.headers.forEach((value, key) => {
           if (key !== 'set-cookie') reply.header(key, value);
         });
         const cookies = response.headers.getSetCookie();
         if (cookies.length > 0) reply.header('set-cookie', cookies);
-        return reply.send(response.body ? await response.text() : null);
+        const body = response.body ? await response.text() : '';
+        // better-auth answers a path it does not have with no body at all.
+        if (response.status === 404 && body === '') {
+          return reply
+            .type('application/json; charset=utf-8')
+            .send({ message: 'Not found', code: 'NOT_FOUND' });
+        }
+        return reply.send(body === '' ? null : body);
       },
     });
 

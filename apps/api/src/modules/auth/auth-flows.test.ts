@@ -186,6 +186,29 @@ describe('sign-up', () => {
   });
 });
 
+describe("better-auth's own answers and messages", () => {
+  it('answers a path it does not have with a JSON 404', async () => {
+    for (const url of ['/api/auth/nope', '/api/auth/sign-in/email/']) {
+      const response = await t.app.inject({ method: 'POST', url, payload: {} });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+    }
+  });
+
+  it("logs what a client got wrong as info in the app's JSON log, not as an error", async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/social',
+      payload: { provider: 'google', callbackURL: '/' },
+    });
+    expect(response.statusCode).toBe(404);
+    const entry = logLines
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .find((logged) => logged.msg.startsWith('better-auth: Provider not found'));
+    expect(entry?.level).toBe(30);
+  });
+});
+
 describe('sign-in and sign-out', () => {
   it('ends the session on sign-out', async () => {
     const user = await createUser(t.database.db);

@@ -18,7 +18,6 @@ import { accounts } from '../../db/schema/accounts.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
 import { verifications } from '../../db/schema/verifications.ts';
-import { hasDatabaseCode } from '../../lib/database-errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { isOwnUploadedImage } from '../images/images.service.ts';
 import { RESET_TOKEN_TTL_SECONDS, resetPasswordMail, welcomeMail } from './auth.mails.ts';
@@ -30,7 +29,39 @@ export const SESSION_TTL_SECONDS = 60 * 60 * 24 * 7;
  * the password hash a sign-in checked, so that a sign-in whose password was changed
  * (reset) while it ran does not end with a session.
  */
-export const authRequestState = new AsyncLocalStorage<{ verifiedHash?: string }>();
+export const authRequestState = new AsyncLocalStorage<{
+  verifiedHash?: string;
+  /** better-auth's messages, logged once the answer's status is known. */
+  logs?: BetterAuthLog[];
+}>();
+
+export type BetterAuthLog = {
+  level: 'debug' | 'info' | 'warn' | 'error';
+  message: string;
+  args: unknown[];
+};
+
+/**
+ * Logs better-auth's messages about one request as JSON with the app's others. It
+ * says 'error' for what the client caused too (an unknown provider, a forged OAuth
+ * state, a double-clicked sign-up meeting the unique index): a refusal (4xx) is
+ * info, and only a failure (5xx) keeps its level.
+ */
+export function writeBetterAuthLogs(
+  log: FastifyBaseLogger,
+  logs: BetterAuthLog[],
+  status?: number,
+) {
+  for (const { level, message, args } of logs) {
+    const err = args.find((arg): arg is Error => arg instanceof Error);
+    const details = args.filter((arg) => arg !== err);
+    const refusal = status !== undefined && status >= 400 && status < 500;
+    log[refusal && (level === 'error' || level === 'warn') ? 'info' : level](
+      { err, ...(details.length > 0 ? { details } : {}) },
+      `better-auth: ${message}`,
+    );
+  }
+}
 
 /**
  * Ends an account's reset links and its sessions other than `keep`: once a new
@@ -104,8 +135,6 @@ export function isSafeRedirect(value: unknown, trustedOrigins: string[]): boolea
     return false;
   }
 }
-
-const uniqueViolation = new Set(['23505']);
 
 /** Whether an account (deleted ones too) holds this email, as better-auth stores it. */
 async function emailIsTaken(db: Db, email: unknown): Promise<boolean> {
@@ -242,19 +271,13 @@ export function createAuth(options: {
         }
       }),
     },
-    // better-auth's own messages go to the app's log, as JSON like the rest. Its
-    // 'Failed to create user' for a unique violation is the double-clicked sign-up
-    // answered above, not a fault.
+    // Held until the request's answer is known (plugins/auth.ts); outside a request,
+    // logged at once.
     logger: {
       log: (level, message, ...args) => {
-        const err = args.find((arg): arg is Error => arg instanceof Error);
-        const doubleSignUp =
-          message === 'Failed to create user' && hasDatabaseCode(err, uniqueViolation);
-        const details = args.filter((arg) => arg !== err);
-        log[doubleSignUp ? 'info' : level](
-          { err, ...(details.length > 0 ? { details } : {}) },
-          `better-auth: ${message}`,
-        );
+        const logs = authRequestState.getStore()?.logs;
+        if (logs) logs.push({ level, message, args });
+        else writeBetterAuthLogs(log, [{ level, message, args }]);
       },
     },
     // Our own limiter (plugins/auth.ts) guards sign-in, sign-up and reset.
