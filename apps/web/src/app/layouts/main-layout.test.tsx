@@ -94,3 +94,17 @@ describe('moving to another page', () => {
     expect(document.activeElement).toBe(navbarLink);
   });
 });
+
+describe("the phone's menu", () => {
+  it('closes on Escape and gives the focus back to its button', async () => {
+    renderSite(() => Promise.resolve(null));
+    const user = userEvent.setup();
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    await user.click(toggle);
+    const menuSearch = screen.getAllByRole('searchbox', { name: 'Search laptops' }).at(-1)!;
+    await user.click(menuSearch);
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Open menu' })).toBe(document.activeElement);
+    expect(screen.getAllByRole('searchbox')).toHaveLength(1);
+  });
+});

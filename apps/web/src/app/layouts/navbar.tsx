@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
@@ -50,6 +50,7 @@ export function Navbar() {
   const [toggled, setMenuOpen] = useState<boolean>();
   const menuOpen = toggled ?? openedEarly;
   const menuId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
   const t = messages.nav;
   const { data: user } = useSession();
   const signOut = useSignOut();
@@ -69,11 +70,15 @@ export function Navbar() {
   useEffect(() => {
     if (!menuOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpen(false);
+      if (event.key !== 'Escape') return;
+      // Focus inside the menu would be left on nothing: the menu's button takes it.
+      if (document.getElementById(menuId)?.contains(document.activeElement))
+        toggle.current?.focus();
+      setMenuOpen(false);
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [menuOpen]);
+  }, [menuOpen, menuId]);
 
   const links = [
     { to: '/', label: t.home, end: true },
@@ -127,6 +132,7 @@ export function Navbar() {
         </ul>
 
         <button
+          ref={toggle}
           type="button"
           className="btn btn-ghost btn-square ml-auto md:hidden"
           aria-label={menuOpen ? t.closeMenu : t.openMenu}

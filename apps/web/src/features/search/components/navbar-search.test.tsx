@@ -96,3 +96,40 @@ it("keeps what was typed into the HTML's box while the app's first render was un
   expect((await screen.findByTestId('where')).textContent).toBe('/search?q=thinkpad');
   root.remove();
 });
+
+it("shows the search page's search, and forgets what was typed on the next page", async () => {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            <NavbarSearch />
+            <Where />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: ['/search?q=dell'] },
+  );
+  render(<RouterProvider router={router} />);
+  const user = userEvent.setup();
+  const input = screen.getByRole('searchbox', { name: 'Search laptops' }) as HTMLInputElement;
+  expect(screen.getByRole('search', { name: 'Search laptops' })).toBeTruthy();
+  expect(input.value).toBe('dell');
+
+  // The same search again replaces the page in the history instead of adding one.
+  const entries = router.state.location.key;
+  await user.click(screen.getByRole('button', { name: 'Search' }));
+  expect(router.state.historyAction).toBe('REPLACE');
+  expect(router.state.location.key).not.toBe(entries);
+
+  await user.clear(input);
+  await user.type(input, 'thinkpad');
+  await router.navigate('/search?q=hp');
+  await screen.findByText('/search?q=hp');
+  expect(input.value).toBe('hp');
+  await router.navigate('/');
+  await screen.findByText('/');
+  expect(input.value).toBe('');
+});

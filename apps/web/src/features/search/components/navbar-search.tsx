@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { messages } from '../../../lib/messages.ts';
 import { prerenderedMark } from '../../../lib/prerender.ts';
 
@@ -47,14 +47,23 @@ function takePrerenderedBox(): PrerenderedBox {
   return taken;
 }
 
-/** The navbar's search box: a new search for the typed text on /search. */
+/**
+ * The navbar's search box: a new search for the typed text on /search. On /search it
+ * shows the page's search; what is typed is kept until the next page.
+ */
 export function NavbarSearch({ onDone, className = '' }: NavbarSearchProps) {
   const [prerendered] = useState(takePrerenderedBox);
   // What was typed into the HTML's box until the app's box replaced it (React renders
   // again before that if it changed meanwhile), then what is typed into the app's.
   const early = useSyncExternalStore(prerendered.subscribe, prerendered.text, noBox.text);
-  const [typed, setTyped] = useState<string>();
-  const q = typed ?? early;
+  const { pathname, search, key } = useLocation();
+  const [firstPage] = useState(key);
+  const [typed, setTyped] = useState<{ text: string; on: string }>();
+  const q =
+    typed?.on === key
+      ? typed.text
+      : (key === firstPage && early) ||
+        (pathname === '/search' ? (new URLSearchParams(search).get('q') ?? '') : '');
   const input = useRef<HTMLInputElement>(null);
   useLayoutEffect(() => {
     if (prerendered.focused) input.current?.focus();
@@ -66,6 +75,7 @@ export function NavbarSearch({ onDone, className = '' }: NavbarSearchProps) {
     // action and name: before the app has started, the browser's own submit searches too.
     <form
       role="search"
+      aria-label={t.navbarLabel}
       action="/search"
       className={`join ${className}`}
       onSubmit={(event) => {
@@ -73,7 +83,9 @@ export function NavbarSearch({ onDone, className = '' }: NavbarSearchProps) {
         // Only the text, as writeFilters would write it; search-params.ts is not
         // imported here because it brings zod into Home's first download.
         const text = q.trim();
-        void navigate(text ? `/search?${new URLSearchParams({ q: text })}` : '/search');
+        const to = text ? `/search?${new URLSearchParams({ q: text })}` : '/search';
+        // The same search again adds no history entry (Back would seem to do nothing).
+        void navigate(to, { replace: to === pathname + search });
         onDone?.();
       }}
     >
@@ -87,7 +99,7 @@ export function NavbarSearch({ onDone, className = '' }: NavbarSearchProps) {
         placeholder={t.navbarPlaceholder}
         maxLength={200}
         value={q}
-        onChange={(event) => setTyped(event.currentTarget.value)}
+        onChange={(event) => setTyped({ text: event.currentTarget.value, on: key })}
       />
       <button
         type="submit"
