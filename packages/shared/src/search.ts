@@ -51,5 +51,9 @@ export const searchResultSchema = z.object({
   /** True when there are more than `total` matches: show "1,000+". */
   totalIsCapped: z.boolean(),
   nextCursor: z.string().nullable(),
+  /** The words matched nothing: these, the catalogue's words most like them, did. */
+  correctedQuery: z.string().optional(),
+  /** The words matched nothing, even corrected: these are laptops with names like them. */
+  similarNames: z.boolean().optional(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;

@@ -10,6 +10,7 @@ import { orders } from './schema/orders.ts';
 import { payments } from './schema/payments.ts';
 import { products } from './schema/products.ts';
 import { reports } from './schema/reports.ts';
+import { searchWords } from './schema/search-words.ts';
 import { sessions } from './schema/sessions.ts';
 import { users } from './schema/users.ts';
 import { verifications } from './schema/verifications.ts';
@@ -25,6 +26,7 @@ export const schema = {
   orders,
   payments,
   reports,
+  searchWords,
   contactMessages,
   images,
   sandboxPaymentIntents,

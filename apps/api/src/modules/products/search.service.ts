@@ -26,8 +26,11 @@ import type { Viewer } from '../../plugins/auth.ts';
 import { listed, productColumns, toProduct } from './products.service.ts';
 
 type SearchQuery = z.output<typeof searchQuerySchema>;
-/** `v` and `id`: the last row's sort key; `s`: the pages come from the typo fallback. */
-type Cursor = { v: string | number; id: string; s?: true };
+/**
+ * `v` and `id`: the last row's sort key. The pages come from a typo fallback: `f`, the
+ * words corrected to the catalogue's; `s`, names like the words.
+ */
+type Cursor = { v: string | number; id: string; s?: true; f?: true };
 
 /**
  * Counting every match costs a scan of all of them (a million for an empty search), so
@@ -58,9 +61,12 @@ function decodeCursor(text: string): Cursor {
       // matches compare ids as text (pickPage).
       /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(parsed.id)
     ) {
-      return parsed.s === true
-        ? { v: parsed.v, id: parsed.id, s: true }
-        : { v: parsed.v, id: parsed.id };
+      return {
+        v: parsed.v,
+        id: parsed.id,
+        ...(parsed.s === true ? { s: true as const } : {}),
+        ...(parsed.f === true ? { f: true as const } : {}),
+      };
     }
   } catch {
     // fall through
@@ -81,9 +87,11 @@ const cappedCounts = new WeakMap<Db, RememberedCounts>();
  * One query path for the catalogue: filters, full text, and keyset pagination on
  * the sort's own columns (never OFFSET), so a deep page costs what the first does.
  *
- * When the words match nothing (a typo: "thinkpda", "mackbook"), the search falls back
- * to trigram similarity on the name (pg_trgm), with the same filters, sort and keyset
- * pages; the cursor remembers the fallback so later pages stay in it.
+ * When the words match nothing (a typo: "batery", "thinkpda"), each word the catalogue
+ * does not have is corrected to its most similar words (search_words, pg_trgm) and the
+ * text searched again; the answer names the corrected search. Failing that, names
+ * similar to the words (pg_trgm's word similarity) answer. Both keep the filters, sort
+ * and keyset pages; the cursor remembers which fallback, so later pages stay in it.
  */
 export async function searchProducts(
   db: Db,
@@ -101,8 +109,10 @@ export async function searchProducts(
   if (words.length === 0) {
     return searchPage(db, { ...page, text: undefined, key: '', similar: false });
   }
-  if (!cursor?.s) {
-    const { perWord, listings } = await listingsPerWord(db, words);
+  let perWord: number[] = [];
+  if (!cursor?.s && !cursor?.f) {
+    const statistics = await listingsPerWord(db, words);
+    perWord = statistics.perWord;
     const key = `fts:${words.join(' ')}`;
     const exact = await searchPage(db, {
       ...page,
@@ -111,7 +121,7 @@ export async function searchProducts(
       similar: false,
       // Every word must match: the rarest one bounds the matches (stop words aside).
       textMatches: perWord.some(Number.isFinite) ? Math.min(...perWord) : 0,
-      listings,
+      listings: statistics.listings,
     });
     // Words the catalogue has are not typos: the filters left nothing. (Stop words
     // say nothing either way; a query of only stop words still tries the names.)
@@ -120,7 +130,28 @@ export async function searchProducts(
       return exact;
     }
   }
-  return db.transaction(async (tx) => {
+  if (!cursor?.s) {
+    const corrected = await correctedWords(db, words);
+    if (
+      corrected &&
+      (cursor?.f || corrected.some((alternatives, i) => alternatives[0] !== words[i]))
+    ) {
+      const fixed = await searchPage(db, {
+        ...page,
+        text: fullText(corrected),
+        key: `fix:${corrected.map((alternatives) => alternatives.join('|')).join(' ')}`,
+        similar: false,
+        corrected: true,
+      });
+      if (fixed.products.length > 0 || cursor?.f) {
+        return {
+          ...fixed,
+          correctedQuery: corrected.map((alternatives) => alternatives[0]).join(' '),
+        };
+      }
+    }
+  }
+  const similar = await db.transaction(async (tx) => {
     // pg_trgm's default word similarity threshold (0.6) misses one-letter slips in
     // short names ("mackbook" is 0.55 like "macbook"); 0.5 still leaves unrelated
     // words out. Like every set_config(..., true), it lasts for this transaction only.
@@ -128,24 +159,74 @@ export async function searchProducts(
     const key = `trgm:${words.join(' ')}`;
     return searchPage(tx, { ...page, text: similarName(words), key, similar: true });
   });
+  return similar.products.length > 0 ? { ...similar, similarNames: true } : similar;
+}
+
+/**
+ * From this trigram similarity a catalogue word may stand for a typed one: pg_trgm's
+ * default, which a swap of two letters still reaches ("keybaord", "keyboard": 0.38).
+ */
+const CORRECTION_SIMILARITY = '0.3';
+
+/**
+ * Each word as the catalogue has it: the word itself when some listing has it (or it
+ * is a number, or too short to judge), else up to three of its words most like it
+ * (search_words, by trigram similarity). Undefined when a word has none: there is no
+ * search to correct to.
+ */
+async function correctedWords(db: Db, words: string[]): Promise<string[][] | undefined> {
+  const judged = words.filter((word) => word.length >= 3 && !/^\d+$/.test(word));
+  if (judged.length === 0) return undefined;
+  const found = await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('pg_trgm.similarity_threshold', ${CORRECTION_SIMILARITY}, true)`,
+    );
+    const result = await tx.execute(sql`
+      select typed, (
+        select array_agg(word) from (
+          select word from search_words where word = typed
+          union all
+          (select word from search_words where word % typed and not exists (
+             select 1 from search_words where word = typed)
+           order by similarity(word, typed) desc, word limit 3)
+        ) as alternatives
+      ) as words
+      from unnest(${sql.param(judged)}::text[]) as typed`);
+    return (result as unknown as { rows: { typed: string; words: string[] | null }[] }).rows;
+  });
+  const alternativesOf = new Map(found.map((row) => [row.typed, row.words ?? []]));
+  const corrected = words.map((word) => alternativesOf.get(word) ?? [word]);
+  return corrected.every((alternatives) => alternatives.length > 0) ? corrected : undefined;
 }
 
 /**
  * Words as a prefix tsquery ("think pad" → think:* & pad:*), so a partly typed word
- * still matches. Only letters and digits reach it, so the query is always valid.
+ * still matches; a corrected word's alternatives are any of them ((batteri:* | ...)).
+ * Only letters and digits reach it, so the query is always valid.
  */
-function fullText(words: string[]): SQL {
-  const tsquery = words.map((word) => `${word}:*`).join(' & ');
+function fullText(words: (string | string[])[]): SQL {
+  const tsquery = words
+    .map((word) =>
+      typeof word === 'string' || word.length === 1
+        ? `${String(word)}:*`
+        : `(${word.map((alternative) => `${alternative}:*`).join(' | ')})`,
+    )
+    .join(' & ');
   return sql`${products.searchVector} @@ to_tsquery('english', ${tsquery})`;
 }
 
 /**
  * Every typed word is like a word of the name (pg_trgm's word similarity), so one
  * exact word cannot carry an unrelated listing. Written `name %> word` so the trigram
- * GIN index serves it.
+ * GIN index serves it. A number is never a typo: "3060" is not an RTX 4060, so it
+ * must be in the name as typed.
  */
 function similarName(words: string[]): SQL | undefined {
-  return and(...words.map((word) => sql`${products.name} %> ${word}`));
+  return and(
+    ...words.map((word) =>
+      /^\d+$/.test(word) ? ilike(products.name, `%${word}%`) : sql`${products.name} %> ${word}`,
+    ),
+  );
 }
 
 /**
@@ -302,6 +383,8 @@ type PageOptions = {
   text: SQL | undefined;
   key: string;
   similar: boolean;
+  /** The words were corrected to the catalogue's (correctedWords). */
+  corrected?: boolean;
   /** How many listings the text is expected to match (listingsPerWord); 0 if unknown. */
   textMatches: number;
   /** The table's size in the same statistics. */
@@ -487,6 +570,7 @@ async function searchPage(db: Db, options: PageOptions): Promise<SearchResult> {
           v: byPrice ? last.resalePriceCents : last.cursorDate,
           id: last.id,
           ...(similar ? { s: true as const } : {}),
+          ...(options.corrected ? { f: true as const } : {}),
         })
       : null;
   return {

@@ -114,32 +114,63 @@ describe('GET /api/search', () => {
     expect(result.totalIsCapped).toBe(false);
   });
 
-  it('tolerates typos in the name when the words match nothing, with every filter, never sold ones', async () => {
+  it('corrects a typed word the catalogue lacks to its own, in names and descriptions, with every filter, never sold ones', async () => {
     const thinkpads = await search({ q: 'thinkpda' });
-    expect(names(thinkpads)).toEqual(['ThinkPad T14', 'ThinkPad X1 Carbon']);
-    expect(thinkpads.total).toBe(2);
+    // What "thinkpad" finds, the MacBook's description included.
+    expect(names(thinkpads)).toEqual(['MacBook Air', 'ThinkPad T14', 'ThinkPad X1 Carbon']);
+    expect(thinkpads).toMatchObject({ total: 3, correctedQuery: 'thinkpad' });
+    expect(thinkpads.similarNames).toBeUndefined();
+    const keyboard = await search({ q: 'keybaord' });
+    expect(names(keyboard)).toEqual(['ThinkPad T14']);
+    expect(keyboard.correctedQuery).toBe('keyboard');
+    expect(names(await search({ q: `${tag} ultrabok` }))).toEqual(['ThinkPad X1 Carbon']);
     expect(names(await search({ q: 'mackbook' }))).toEqual(['MacBook Air']);
     expect(names(await search({ q: `${tag} thinkpda`, condition: 'Excellent' }))).toEqual([
       'ThinkPad X1 Carbon',
     ]);
     expect(names(await search({ q: 'thinkpda', sort: 'price_asc' }))).toEqual([
       'ThinkPad T14',
+      'MacBook Air',
       'ThinkPad X1 Carbon',
     ]);
-    expect(names(await search({ q: 'thinkpda', category: otherCategoryId }))).toEqual([]);
+    expect(names(await search({ q: 'thinkpda', category: otherCategoryId }))).toEqual([
+      'MacBook Air',
+    ]);
     expect(names(await search({ q: 'thinkpda', maxPrice: 500 }))).toEqual(['ThinkPad T14']);
     const nothing = await search({ q: 'qwxzvb' });
     expect(nothing).toMatchObject({ products: [], total: 0, nextCursor: null });
+    expect(nothing.correctedQuery).toBeUndefined();
   });
 
-  it('pages through typo matches with the cursor', async () => {
-    const first = await search({ q: 'thinkpda', limit: 1 });
-    expect(names(first)).toEqual(['ThinkPad T14']);
+  it('falls back to names like the words when no catalogue word is like them, and says so', async () => {
+    // As for a word search_words lacks (it is kept by a trigger since migration 0009).
+    await t.database.db.execute(sql`delete from search_words where word like 'macbook%'`);
+    const result = await search({ q: 'mackbook' });
+    expect(names(result)).toEqual(['MacBook Air']);
+    expect(result.similarNames).toBe(true);
+    expect(result.correctedQuery).toBeUndefined();
+    await t.database.db.execute(sql`insert into search_words values ('macbook')`);
+  });
+
+  it('never takes one number for another', async () => {
+    const seller = await createUser(t.database.db, { typeOfUser: 'seller' });
+    await createProduct(t.database.db, {
+      sellerId: seller.id,
+      categoryId: otherCategoryId,
+      name: 'Legion RTX 4060',
+    });
+    expect((await search({ q: 'rtx 3060' })).products).toEqual([]);
+    expect((await search({ q: '3060' })).products).toEqual([]);
+    expect(names(await search({ q: 'rtx 4060' }))).toEqual(['Legion RTX 4060']);
+  });
+
+  it('pages through corrected matches with the cursor', async () => {
+    const first = await search({ q: 'thinkpda', limit: 2 });
+    expect(names(first)).toEqual(['MacBook Air', 'ThinkPad T14']);
     expect(first.nextCursor).not.toBeNull();
-    const second = await search({ q: 'thinkpda', limit: 1, cursor: first.nextCursor ?? '' });
+    const second = await search({ q: 'thinkpda', limit: 2, cursor: first.nextCursor ?? '' });
     expect(names(second)).toEqual(['ThinkPad X1 Carbon']);
-    expect(second.total).toBe(2);
-    expect(second.nextCursor).toBeNull();
+    expect(second).toMatchObject({ total: 3, nextCursor: null, correctedQuery: 'thinkpad' });
   });
 
   it('counts up to 1,000 matches and says when there are more', async () => {

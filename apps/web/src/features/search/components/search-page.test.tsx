@@ -358,3 +358,22 @@ describe('SearchPage with a keyboard and a screen reader', () => {
     expect(screen.getByText(/^Filters/, { selector: 'summary' }).textContent).toBe('Filters (2)');
   });
 });
+
+describe('SearchPage when the words matched nothing as typed', () => {
+  it('says which search the results are for', async () => {
+    answer = () => json({ ...pages.first, nextCursor: null, total: 2, correctedQuery: 'keyboard' });
+    renderPage('/search?q=keybaord');
+    expect(
+      await screen.findByText('2 laptops found · Showing results for "keyboard"'),
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Results for "keybaord"');
+  });
+
+  it('says when the results are laptops with similar names', async () => {
+    answer = () => json({ ...pages.first, nextCursor: null, total: 2, similarNames: true });
+    renderPage('/search?q=mackbok');
+    expect(
+      await screen.findByText('2 laptops found · Showing laptops with similar names'),
+    ).toBeTruthy();
+  });
+});

@@ -84,6 +84,13 @@ export function SearchPage({ renderGrid, category }: SearchPageProps) {
   }, [data]);
   const total = data?.pages[0]?.total ?? 0;
   const totalIsCapped = data?.pages[0]?.totalIsCapped ?? false;
+  // The words matched nothing as typed: say what the results are for instead.
+  const correctedQuery = data?.pages[0]?.correctedQuery;
+  const approximate = correctedQuery
+    ? ` · ${t.correctedTo(correctedQuery)}`
+    : data?.pages[0]?.similarNames
+      ? ` · ${t.similarNames}`
+      : '';
 
   // On a category page the category is in the path, not the query string. The same
   // filters again add no entry to the history (Back would seem to do nothing).
@@ -237,7 +244,7 @@ export function SearchPage({ renderGrid, category }: SearchPageProps) {
           {data === undefined
             ? ''
             : products.length > 0
-              ? t.count(total, totalIsCapped)
+              ? t.count(total, totalIsCapped) + approximate
               : category && !filtered
                 ? t.emptyCategory
                 : t.noResults}
