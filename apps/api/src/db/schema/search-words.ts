@@ -7,8 +7,6 @@ import { index, pgTable, text } from 'drizzle-orm/pg-core';
  * word ("batery") finds it too. Words of removed listings stay: a correction to one
  * simply finds nothing.
  */
-export const searchWords = pgTable(
-  'search_words',
-  { word: text('word').primaryKey() },
-  (table) => [index('search_words_trgm_idx').using('gin', table.word.op('gin_trgm_ops'))],
-);
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (table) => [
+  index('search_words_trgm_idx').using('gin', table.word.op('gin_trgm_ops')),
+]);
