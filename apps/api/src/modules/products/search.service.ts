@@ -28,9 +28,10 @@ import { listed, productColumns, toProduct } from './products.service.ts';
 type SearchQuery = z.output<typeof searchQuerySchema>;
 /**
  * `v` and `id`: the last row's sort key. The pages come from a typo fallback: `f`, the
- * words corrected to the catalogue's; `s`, names like the words.
+ * words corrected to the catalogue's (a fingerprint of the corrections, which must
+ * still be the same); `s`, names like the words.
  */
-type Cursor = { v: string | number; id: string; s?: true; f?: true };
+type Cursor = { v: string | number; id: string; s?: true; f?: string };
 
 /**
  * Counting every match costs a scan of all of them (a million for an empty search), so
@@ -65,14 +66,17 @@ function decodeCursor(text: string): Cursor {
         v: parsed.v,
         id: parsed.id,
         ...(parsed.s === true ? { s: true as const } : {}),
-        ...(parsed.f === true ? { f: true as const } : {}),
+        ...(typeof parsed.f === 'string' && /^[0-9a-f]{12}$/.test(parsed.f) ? { f: parsed.f } : {}),
       };
     }
   } catch {
     // fall through
   }
-  throw new HttpError(400, 'BAD_CURSOR', 'This page link is no longer valid. Please search again.');
+  throw badCursor();
 }
+
+const badCursor = () =>
+  new HttpError(400, 'BAD_CURSOR', 'This page link is no longer valid. Please search again.');
 
 /**
  * Counts that reached the cap, per database and filters, for this long: "1,000+" rarely
@@ -132,21 +136,35 @@ export async function searchProducts(
   }
   if (!cursor?.s) {
     const corrected = await correctedWords(db, words);
+    const fingerprint = corrected && correctionFingerprint(corrected);
+    // Later pages continue the same corrected search, or none: a word a new listing
+    // brought could change the corrections between pages.
+    if (cursor?.f !== undefined && cursor.f !== fingerprint) throw badCursor();
     if (
       corrected &&
+      fingerprint &&
       (cursor?.f || corrected.some((alternatives, i) => alternatives[0] !== words[i]))
     ) {
+      // Each typed word matches as many listings as its alternatives together.
+      const alternatives = [...new Set(corrected.flat())];
+      const statistics = await listingsPerWord(db, alternatives);
+      const matchesOf = new Map(alternatives.map((word, i) => [word, statistics.perWord[i] ?? 0]));
+      const perWord = corrected.map((options) =>
+        options.reduce((sum, word) => sum + (matchesOf.get(word) ?? 0), 0),
+      );
       const fixed = await searchPage(db, {
         ...page,
         text: fullText(corrected),
-        key: `fix:${corrected.map((alternatives) => alternatives.join('|')).join(' ')}`,
+        key: `fix:${corrected.map((options) => options.join('|')).join(' ')}`,
         similar: false,
-        corrected: true,
+        corrected: fingerprint,
+        textMatches: perWord.some(Number.isFinite) ? Math.min(...perWord) : 0,
+        listings: statistics.listings,
       });
       if (fixed.products.length > 0 || cursor?.f) {
         return {
           ...fixed,
-          correctedQuery: corrected.map((alternatives) => alternatives[0]).join(' '),
+          correctedQuery: corrected.map((options) => options[0]).join(' '),
         };
       }
     }
@@ -169,34 +187,49 @@ export async function searchProducts(
 const CORRECTION_SIMILARITY = '0.3';
 
 /**
- * Each word as the catalogue has it: the word itself when some listing has it (or it
- * is a number, or too short to judge), else up to three of its words most like it
- * (search_words, by trigram similarity). Undefined when a word has none: there is no
- * search to correct to.
+ * Each word as the catalogue has it: the word itself when a listing for sale has it
+ * (or it is a number, a stop word or too short to judge), else up to three of the
+ * catalogue's words most like it (search_words, by trigram similarity). A word only
+ * listings long gone had ("batery" in one sold last year) is corrected like one never
+ * seen. Undefined when a word has no alternative: there is no search to correct to.
  */
 async function correctedWords(db: Db, words: string[]): Promise<string[][] | undefined> {
-  const judged = words.filter((word) => word.length >= 3 && !/^\d+$/.test(word));
+  const stems = await stemsOf(db, words);
+  const judged = words.filter(
+    (word, i) => word.length >= 3 && !/^\d+$/.test(word) && (stems[i]?.length ?? 0) > 0,
+  );
   if (judged.length === 0) return undefined;
   const found = await db.transaction(async (tx) => {
     await tx.execute(
       sql`select set_config('pg_trgm.similarity_threshold', ${CORRECTION_SIMILARITY}, true)`,
     );
+    // A word no listing has would otherwise send the planner down a whole index.
+    await useBitmapScansOnly(tx, true);
     const result = await tx.execute(sql`
-      select typed, (
-        select array_agg(word) from (
-          select word from search_words where word = typed
-          union all
-          (select word from search_words where word % typed and not exists (
-             select 1 from search_words where word = typed)
-           order by similarity(word, typed) desc, word limit 3)
-        ) as alternatives
-      ) as words
+      select typed,
+        exists (
+          select 1 from products
+          where search_vector @@ to_tsquery('english', typed || ':*')
+            and deleted_at is null and status = 'available'
+        ) as live,
+        array(
+          select word from search_words where word % typed and word <> typed
+          order by similarity(word, typed) desc, word limit 3
+        ) as similar
       from unnest(${sql.param(judged)}::text[]) as typed`);
-    return (result as unknown as { rows: { typed: string; words: string[] | null }[] }).rows;
+    type Row = { typed: string; live: boolean; similar: string[] };
+    return (result as unknown as { rows: Row[] }).rows;
   });
-  const alternativesOf = new Map(found.map((row) => [row.typed, row.words ?? []]));
+  const alternativesOf = new Map(
+    found.map((row) => [row.typed, row.live ? [row.typed] : row.similar]),
+  );
   const corrected = words.map((word) => alternativesOf.get(word) ?? [word]);
   return corrected.every((alternatives) => alternatives.length > 0) ? corrected : undefined;
+}
+
+/** Names one set of corrections in a cursor (12 hex digits). */
+function correctionFingerprint(corrected: string[][]): string {
+  return createHash('sha256').update(JSON.stringify(corrected)).digest('hex').slice(0, 12);
 }
 
 /**
@@ -224,7 +257,10 @@ function fullText(words: (string | string[])[]): SQL {
 function similarName(words: string[]): SQL | undefined {
   return and(
     ...words.map((word) =>
-      /^\d+$/.test(word) ? ilike(products.name, `%${word}%`) : sql`${products.name} %> ${word}`,
+      // At a word's start, as the text search takes it: "60" is not in "RTX 4060".
+      /^\d+$/.test(word)
+        ? sql`${products.name} ~* ${`\\m${word}`}`
+        : sql`${products.name} %> ${word}`,
     ),
   );
 }
@@ -383,8 +419,8 @@ type PageOptions = {
   text: SQL | undefined;
   key: string;
   similar: boolean;
-  /** The words were corrected to the catalogue's (correctedWords). */
-  corrected?: boolean;
+  /** The words were corrected to the catalogue's (correctedWords): its fingerprint. */
+  corrected?: string;
   /** How many listings the text is expected to match (listingsPerWord); 0 if unknown. */
   textMatches: number;
   /** The table's size in the same statistics. */
@@ -570,7 +606,7 @@ async function searchPage(db: Db, options: PageOptions): Promise<SearchResult> {
           v: byPrice ? last.resalePriceCents : last.cursorDate,
           id: last.id,
           ...(similar ? { s: true as const } : {}),
-          ...(options.corrected ? { f: true as const } : {}),
+          ...(options.corrected ? { f: options.corrected } : {}),
         })
       : null;
   return {

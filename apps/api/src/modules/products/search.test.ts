@@ -161,7 +161,26 @@ describe('GET /api/search', () => {
     });
     expect((await search({ q: 'rtx 3060' })).products).toEqual([]);
     expect((await search({ q: '3060' })).products).toEqual([]);
+    expect((await search({ q: '60', category: otherCategoryId })).products).toEqual([]);
     expect(names(await search({ q: 'rtx 4060' }))).toEqual(['Legion RTX 4060']);
+  });
+
+  it('corrects a word that only listings no longer for sale had', async () => {
+    const seller = await createUser(t.database.db, { typeOfUser: 'seller' });
+    const live = await createProduct(t.database.db, {
+      sellerId: seller.id,
+      categoryId: otherCategoryId,
+      name: 'Zenbook with a new battery',
+    });
+    await createProduct(t.database.db, {
+      sellerId: seller.id,
+      categoryId: otherCategoryId,
+      name: 'Old batery listing',
+      status: 'sold',
+    });
+    const result = await search({ q: 'batery' });
+    expect(result.products.map((product) => product._id)).toEqual([live.id]);
+    expect(result.correctedQuery).toBe('battery');
   });
 
   it('pages through corrected matches with the cursor', async () => {
@@ -171,6 +190,26 @@ describe('GET /api/search', () => {
     const second = await search({ q: 'thinkpda', limit: 2, cursor: first.nextCursor ?? '' });
     expect(names(second)).toEqual(['ThinkPad X1 Carbon']);
     expect(second).toMatchObject({ total: 3, nextCursor: null, correctedQuery: 'thinkpad' });
+  });
+
+  it('refuses a later page once the corrections changed, rather than mixing two searches', async () => {
+    const first = await search({ q: 'thinkpda', limit: 2 });
+    // A listing for sale now has the typed word: it is no longer corrected.
+    const seller = await createUser(t.database.db, { typeOfUser: 'seller' });
+    const typo = await createProduct(t.database.db, {
+      sellerId: seller.id,
+      categoryId: otherCategoryId,
+      name: 'Thinkpda lookalike',
+    });
+    const query = new URLSearchParams({
+      q: 'thinkpda',
+      limit: '2',
+      cursor: first.nextCursor ?? '',
+    });
+    const later = await t.app.inject({ method: 'GET', url: `/api/search?${query}` });
+    expect(later.statusCode).toBe(400);
+    expect(later.json()).toMatchObject({ error: { code: 'BAD_CURSOR' } });
+    await t.database.db.execute(sql`update products set deleted_at = now() where id = ${typo.id}`);
   });
 
   it('counts up to 1,000 matches and says when there are more', async () => {
