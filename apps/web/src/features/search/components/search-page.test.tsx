@@ -42,7 +42,7 @@ function makeProduct(id: string, name: string): Product {
 }
 
 let searches: URLSearchParams[];
-let answer: (params: URLSearchParams) => Response;
+let answer: (params: URLSearchParams) => Response | Promise<Response>;
 
 const pages: Record<string, SearchResult> = {
   first: {
@@ -319,6 +319,22 @@ describe('SearchPage with a keyboard and a screen reader', () => {
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(shown()).toHaveLength(3));
     await waitFor(() => expect(document.activeElement?.textContent).toBe('ThinkPad P1'));
+  });
+
+  it('leaves the focus where the visitor moved it while more laptops were loading', async () => {
+    const { user } = renderPage('/search');
+    await screen.findByText('3 laptops found');
+    let arrive = () => {};
+    answer = (params) =>
+      params.get('cursor')
+        ? new Promise((resolve) => (arrive = () => resolve(json(pages.c2))))
+        : json(pages.first);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    const field = screen.getByLabelText('Search text');
+    await user.click(field);
+    arrive();
+    await waitFor(() => expect(shown()).toHaveLength(3));
+    expect(document.activeElement).toBe(field);
   });
 
   it('tells a screen reader when nothing matches, and focuses the new count after Clear filters', async () => {

@@ -109,24 +109,41 @@ export function SearchPage({ renderGrid, category }: SearchPageProps) {
 
   // Where focus goes once the next results are on screen: the first card Load more
   // brought, or the results' status after the empty state's Clear filters (each takes
-  // away the control that had the focus).
+  // away the control that had the focus). Only if the focus is still on that control,
+  // or was left on nothing: a visitor who moved on meanwhile keeps their place.
   const status = useRef<HTMLParagraphElement>(null);
   const grid = useRef<HTMLDivElement>(null);
-  const focusNext = useRef<number | 'status'>(undefined);
+  const focusNext = useRef<{ to: number | 'status'; from: Element | null }>(undefined);
+  const stillThere = (from: Element | null) =>
+    document.activeElement === from ||
+    document.activeElement === document.body ||
+    document.activeElement === null;
   useEffect(() => {
     const next = focusNext.current;
-    if (next === 'status' && data !== undefined && !search.isPlaceholderData) {
+    if (
+      next?.to === 'status' &&
+      data !== undefined &&
+      data === search.data &&
+      !search.isPlaceholderData
+    ) {
       focusNext.current = undefined;
-      status.current?.focus();
-    } else if (typeof next === 'number' && products.length > next) {
+      if (stillThere(next.from)) status.current?.focus();
+    } else if (typeof next?.to === 'number' && products.length > next.to) {
       focusNext.current = undefined;
+      if (!stillThere(next.from)) return;
       // The grid's list item, or the card it holds.
-      const item = grid.current?.querySelectorAll(':scope > ul > li')[next];
+      const item = grid.current?.querySelectorAll(':scope > ul > li')[next.to];
       const card = item?.firstElementChild ?? item;
       card?.setAttribute('tabindex', '-1');
       if (card instanceof HTMLElement) card.focus({ preventScroll: true });
+    } else if (typeof next?.to === 'number' && search.isFetchNextPageError) {
+      focusNext.current = undefined;
     }
-  }, [data, products.length, search.isPlaceholderData]);
+  }, [data, search.data, products.length, search.isPlaceholderData, search.isFetchNextPageError]);
+  // New filters: a page Load more was waiting for is no longer coming.
+  useEffect(() => {
+    if (typeof focusNext.current?.to === 'number') focusNext.current = undefined;
+  }, [filtersKey]);
 
   let results: ReactNode;
   if (data === undefined) {
@@ -151,7 +168,7 @@ export function SearchPage({ renderGrid, category }: SearchPageProps) {
           <Link
             to={pathname}
             className="btn btn-primary"
-            onClick={() => (focusNext.current = 'status')}
+            onClick={(event) => (focusNext.current = { to: 'status', from: event.currentTarget })}
           >
             {t.clearFilters}
           </Link>
@@ -191,7 +208,7 @@ export function SearchPage({ renderGrid, category }: SearchPageProps) {
               aria-busy={fetchingMore}
               onClick={() => {
                 if (fetchingMore || search.isPlaceholderData) return;
-                focusNext.current = products.length;
+                focusNext.current = { to: products.length, from: document.activeElement };
                 void search.fetchNextPage();
               }}
             >
