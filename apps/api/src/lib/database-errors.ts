@@ -51,3 +51,11 @@ export function hasDatabaseCode(error: unknown, codes: Set<string>): boolean {
   }
   return false;
 }
+
+/** Whether a database query raised the error (Drizzle wraps those in DrizzleQueryError). */
+export function isDatabaseError(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof DrizzleQueryError) return true;
+  }
+  return false;
+}

@@ -18,6 +18,7 @@ import { accounts } from '../../db/schema/accounts.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
 import { verifications } from '../../db/schema/verifications.ts';
+import { hasDatabaseCode, isDatabaseError } from '../../lib/database-errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { isOwnUploadedImage } from '../images/images.service.ts';
 import { RESET_TOKEN_TTL_SECONDS, resetPasswordMail, welcomeMail } from './auth.mails.ts';
@@ -35,6 +36,8 @@ export const authRequestState = new AsyncLocalStorage<{
   logs?: BetterAuthLog[];
 }>();
 
+const uniqueViolation = new Set(['23505']);
+
 export type BetterAuthLog = {
   level: 'debug' | 'info' | 'warn' | 'error';
   message: string;
@@ -44,8 +47,10 @@ export type BetterAuthLog = {
 /**
  * Logs better-auth's messages about one request as JSON with the app's others. It
  * says 'error' for what the client caused too (an unknown provider, a forged OAuth
- * state, a double-clicked sign-up meeting the unique index): a refusal (4xx) is
- * info, and only a failure (5xx) keeps its level.
+ * state, a double-clicked sign-up meeting the unique index): for a refusal (a 4xx, or
+ * an OAuth error sent back as a redirect) that is info. A failure (5xx), and a
+ * database fault whatever better-auth answered (it answers 422 to a sign-up the
+ * database failed), keep their level.
  */
 export function writeBetterAuthLogs(
   log: FastifyBaseLogger,
@@ -55,7 +60,11 @@ export function writeBetterAuthLogs(
   for (const { level, message, args } of logs) {
     const err = args.find((arg): arg is Error => arg instanceof Error);
     const details = args.filter((arg) => arg !== err);
-    const refusal = status !== undefined && status >= 400 && status < 500;
+    const refusal =
+      status !== undefined &&
+      status >= 300 &&
+      status < 500 &&
+      (!isDatabaseError(err) || hasDatabaseCode(err, uniqueViolation));
     log[refusal && (level === 'error' || level === 'warn') ? 'info' : level](
       { err, ...(details.length > 0 ? { details } : {}) },
       `better-auth: ${message}`,
