@@ -29,6 +29,7 @@ export async function startFakeStripe() {
   /** Keys whose first create failed: Stripe answers them with that failure again. */
   const failedKeys = new Set<string>();
   let failNextCreate = false;
+  let refundsDown = false;
 
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -86,6 +87,9 @@ export async function startFakeStripe() {
         return send(200, intent);
       }
       if (req.method === 'POST' && path === '/v1/refunds') {
+        if (refundsDown) {
+          return send(500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
+        }
         refunds.push({ payment_intent: body.get('payment_intent') ?? '', idempotencyKey });
         return send(200, { id: `re_${++counter}`, object: 'refund', status: 'succeeded' });
       }
@@ -105,6 +109,10 @@ export async function startFakeStripe() {
     /** The next new payment intent fails with a 500, which Stripe replays for its key. */
     failNextCreate() {
       failNextCreate = true;
+    },
+    /** Refunds fail with a 500 (the SDK's own retries too) until set back. */
+    setRefundsDown(down: boolean) {
+      refundsDown = down;
     },
     /** What Stripe does when the browser confirms the card with Stripe.js. */
     succeed(id: string) {

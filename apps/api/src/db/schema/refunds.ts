@@ -15,4 +15,9 @@ export const refunds = pgTable('refunds', {
   amountCents: integer('amount_cents').notNull(),
   reason: text('reason').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * When the provider confirmed the money went back. The row is written first, with
+   * the decision; until this is set, each later report of the payment asks again.
+   */
+  providerRefundedAt: timestamp('provider_refunded_at', { withTimezone: true }),
 });

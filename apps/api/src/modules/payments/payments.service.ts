@@ -237,7 +237,7 @@ export async function settlePayment(
       .where(eq(refunds.transactionId, intent.id));
     if (refunded) {
       const reason = refunded.reason as RefundReason;
-      return { kind: 'refund' as const, order, product, reason, fresh: false };
+      return { kind: 'refund' as const, order, product, reason };
     }
 
     const refundReason: RefundReason | null = order.paid
@@ -268,7 +268,7 @@ export async function settlePayment(
         amountCents: intent.amountCents,
         reason: refundReason,
       });
-      return { kind: 'refund' as const, order, product, reason: refundReason, fresh: true };
+      return { kind: 'refund' as const, order, product, reason: refundReason };
     }
 
     const [payment] = await tx
@@ -299,13 +299,25 @@ export async function settlePayment(
   });
 
   if (result.kind === 'refund') {
-    // Idempotent at the provider: asked again on each call until it has answered once.
-    await deps.provider.refundPaymentIntent(intent.id, `refund-${intent.id}`);
-    if (result.fresh) {
-      void sendRefundMail(deps, intent, result.reason, {
-        productName: result.product.name,
-        buyerId: result.order.buyerId,
-      }).catch((error: unknown) => deps.log.error({ err: error }, 'refund email not sent'));
+    // The provider is asked (idempotently) on each report of the payment until it has
+    // confirmed once; the buyer is told when it has.
+    const [row] = await deps.db
+      .select({ providerRefundedAt: refunds.providerRefundedAt })
+      .from(refunds)
+      .where(eq(refunds.transactionId, intent.id));
+    if (!row?.providerRefundedAt) {
+      await deps.provider.refundPaymentIntent(intent.id, `refund-${intent.id}`);
+      const confirmed = await deps.db
+        .update(refunds)
+        .set({ providerRefundedAt: new Date() })
+        .where(and(eq(refunds.transactionId, intent.id), isNull(refunds.providerRefundedAt)))
+        .returning({ id: refunds.id });
+      if (confirmed.length > 0) {
+        void sendRefundMail(deps, intent, result.reason, {
+          productName: result.product.name,
+          buyerId: result.order.buyerId,
+        }).catch((error: unknown) => deps.log.error({ err: error }, 'refund email not sent'));
+      }
     }
     if (expected)
       throw new HttpError(

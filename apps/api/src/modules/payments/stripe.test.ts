@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/orders.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { products } from '../../db/schema/products.ts';
+import { refunds } from '../../db/schema/refunds.ts';
 import { webhookEvents } from '../../db/schema/webhook-events.ts';
 import { createCategory, createProduct, createUser } from '../../db/seed/factories.ts';
 import { startFakeStripe } from '../../test/fake-stripe.ts';
@@ -80,6 +81,53 @@ const postWebhook = (payload: string, header: string) =>
     headers: { 'content-type': 'application/json', 'stripe-signature': header },
     payload,
   });
+
+/**
+ * One laptop booked by two buyers: A started paying, A's hold ran out, B started.
+ * Each with the order and its payment intent.
+ */
+async function twoBuyersOneLaptop() {
+  const first = await bookedOrder();
+  const second = await (async () => {
+    const buyer = await createUser(t.database.db);
+    const cookie = await signIn(t.app, buyer.email, buyer.password);
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/myOrders',
+      headers: { cookie },
+      payload: {
+        productId: first.product.id,
+        meetingLocation: 'Cafe',
+        buyerPhone: '+1 512 555 0100',
+      },
+    });
+    return { cookie, orderId: booked.json<{ insertedId: string }>().insertedId };
+  })();
+  const a = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: { cookie: first.cookie },
+      payload: { orderId: first.orderId },
+    })
+  ).json<{ paymentIntentId: string }>();
+  await t.database.db
+    .update(products)
+    .set({ heldUntil: new Date(0) })
+    .where(eq(products.id, first.product.id));
+  const b = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: { cookie: second.cookie },
+      payload: { orderId: second.orderId },
+    })
+  ).json<{ paymentIntentId: string }>();
+  return {
+    a: { cookie: first.cookie, orderId: first.orderId, paymentIntentId: a.paymentIntentId },
+    b: { cookie: second.cookie, orderId: second.orderId, paymentIntentId: b.paymentIntentId },
+  };
+}
 
 describe('the stripe provider (real SDK, local Stripe API)', () => {
   it('creates a USD PaymentIntent for the server price with the order in its metadata and an idempotency key', async () => {
@@ -240,42 +288,7 @@ describe('the stripe provider (real SDK, local Stripe API)', () => {
   });
 
   it('refunds through Stripe a payment for a laptop sold meanwhile', async () => {
-    const first = await bookedOrder();
-    const second = await (async () => {
-      const buyer = await createUser(t.database.db);
-      const cookie = await signIn(t.app, buyer.email, buyer.password);
-      const booked = await t.app.inject({
-        method: 'POST',
-        url: '/api/myOrders',
-        headers: { cookie },
-        payload: {
-          productId: first.product.id,
-          meetingLocation: 'Cafe',
-          buyerPhone: '+1 512 555 0100',
-        },
-      });
-      return { cookie, orderId: booked.json<{ insertedId: string }>().insertedId };
-    })();
-    const a = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/create-payment-intent',
-        headers: { cookie: first.cookie },
-        payload: { orderId: first.orderId },
-      })
-    ).json<{ paymentIntentId: string }>();
-    await t.database.db
-      .update(products)
-      .set({ heldUntil: new Date(0) })
-      .where(eq(products.id, first.product.id));
-    const b = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/create-payment-intent',
-        headers: { cookie: second.cookie },
-        payload: { orderId: second.orderId },
-      })
-    ).json<{ paymentIntentId: string }>();
+    const { a, b } = await twoBuyersOneLaptop();
     fake.succeed(a.paymentIntentId);
     fake.succeed(b.paymentIntentId);
     const eventB = signedEvent(succeededEvent('evt_b', b.paymentIntentId));
@@ -286,7 +299,46 @@ describe('the stripe provider (real SDK, local Stripe API)', () => {
       payment_intent: a.paymentIntentId,
       idempotencyKey: `refund-${a.paymentIntentId}`,
     });
-    const [orderA] = await t.database.db.select().from(orders).where(eq(orders.id, first.orderId));
+    const [orderA] = await t.database.db.select().from(orders).where(eq(orders.id, a.orderId));
     expect(orderA?.paid).toBe(false);
+  });
+
+  it('asks Stripe for a refund again when it failed, until it is done, and then never again', async () => {
+    const { a, b } = await twoBuyersOneLaptop();
+    fake.succeed(b.paymentIntentId);
+    fake.succeed(a.paymentIntentId);
+    const eventB = signedEvent(succeededEvent('evt_b_again', b.paymentIntentId));
+    expect((await postWebhook(eventB.payload, eventB.header)).statusCode).toBe(200);
+
+    // A's money must go back, but Stripe is down: the webhook fails, so Stripe sends it again.
+    fake.setRefundsDown(true);
+    const eventA = signedEvent(succeededEvent('evt_a_again', a.paymentIntentId));
+    expect((await postWebhook(eventA.payload, eventA.header)).statusCode).toBe(500);
+    const refundOf = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(refunds)
+          .where(eq(refunds.transactionId, a.paymentIntentId))
+      )[0];
+    expect(await refundOf()).toMatchObject({ reason: 'sold', providerRefundedAt: null });
+    const asked = () =>
+      fake.refunds.filter((refund) => refund.payment_intent === a.paymentIntentId).length;
+    expect(asked()).toBe(0);
+
+    fake.setRefundsDown(false);
+    expect((await postWebhook(eventA.payload, eventA.header)).statusCode).toBe(200);
+    expect(asked()).toBe(1);
+    expect((await refundOf())?.providerRefundedAt).toBeInstanceOf(Date);
+
+    // The browser's report afterwards: told it was refunded, Stripe not asked again.
+    const late = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments',
+      headers: { cookie: a.cookie },
+      payload: { orderId: a.orderId, transactionId: a.paymentIntentId },
+    });
+    expect(late.json()).toMatchObject({ error: { code: 'PAYMENT_REFUNDED' } });
+    expect(asked()).toBe(1);
   });
 });
