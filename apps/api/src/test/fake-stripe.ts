@@ -30,6 +30,9 @@ export async function startFakeStripe() {
   const failedKeys = new Set<string>();
   let failNextCreate = false;
   let refundsDown = false;
+  /** Payment intents whose money went back, and the refund each idempotency key made. */
+  const refunded = new Set<string>();
+  const refundByKey = new Map<string, unknown>();
 
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -90,8 +93,23 @@ export async function startFakeStripe() {
         if (refundsDown) {
           return send(500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
         }
-        refunds.push({ payment_intent: body.get('payment_intent') ?? '', idempotencyKey });
-        return send(200, { id: `re_${++counter}`, object: 'refund', status: 'succeeded' });
+        const replay = idempotencyKey ? refundByKey.get(idempotencyKey) : undefined;
+        if (replay) return send(200, replay);
+        const paymentIntent = body.get('payment_intent') ?? '';
+        if (refunded.has(paymentIntent)) {
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'charge_already_refunded',
+              message: `Charge ch_${paymentIntent} has already been refunded.`,
+            },
+          });
+        }
+        refunded.add(paymentIntent);
+        refunds.push({ payment_intent: paymentIntent, idempotencyKey });
+        const refund = { id: `re_${++counter}`, object: 'refund', status: 'succeeded' };
+        if (idempotencyKey) refundByKey.set(idempotencyKey, refund);
+        return send(200, refund);
       }
       send(404, {
         error: { type: 'invalid_request_error', message: `Unhandled ${req.method} ${path}` },
@@ -113,6 +131,10 @@ export async function startFakeStripe() {
     /** Refunds fail with a 500 (the SDK's own retries too) until set back. */
     setRefundsDown(down: boolean) {
       refundsDown = down;
+    },
+    /** The operator refunded the payment in Stripe's Dashboard. */
+    refundInDashboard(id: string) {
+      refunded.add(id);
     },
     /** What Stripe does when the browser confirms the card with Stripe.js. */
     succeed(id: string) {

@@ -56,7 +56,18 @@ export function createStripeProvider(stripe: Stripe, publishableKey: string): Pa
       }
     },
     async refundPaymentIntent(id, idempotencyKey) {
-      await stripe.refunds.create({ payment_intent: id }, { idempotencyKey });
+      try {
+        await stripe.refunds.create({ payment_intent: id }, { idempotencyKey });
+      } catch (error) {
+        // The money is back already: refunded in the Dashboard, or by an earlier request
+        // whose answer was lost and whose idempotency key Stripe has since forgotten.
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError &&
+          error.code === 'charge_already_refunded'
+        )
+          return;
+        throw error;
+      }
     },
   };
 }

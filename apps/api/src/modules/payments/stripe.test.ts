@@ -341,4 +341,21 @@ describe('the stripe provider (real SDK, local Stripe API)', () => {
     expect(late.json()).toMatchObject({ error: { code: 'PAYMENT_REFUNDED' } });
     expect(asked()).toBe(1);
   });
+
+  it('takes a payment refunded in the Dashboard meanwhile as refunded', async () => {
+    const { a, b } = await twoBuyersOneLaptop();
+    fake.succeed(b.paymentIntentId);
+    fake.succeed(a.paymentIntentId);
+    const eventB = signedEvent(succeededEvent('evt_b_dashboard', b.paymentIntentId));
+    expect((await postWebhook(eventB.payload, eventB.header)).statusCode).toBe(200);
+    fake.refundInDashboard(a.paymentIntentId);
+
+    const eventA = signedEvent(succeededEvent('evt_a_dashboard', a.paymentIntentId));
+    expect((await postWebhook(eventA.payload, eventA.header)).statusCode).toBe(200);
+    const [refund] = await t.database.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.transactionId, a.paymentIntentId));
+    expect(refund?.providerRefundedAt).toBeInstanceOf(Date);
+  });
 });
