@@ -31,7 +31,7 @@ type SearchQuery = z.output<typeof searchQuerySchema>;
  * words corrected to the catalogue's (a fingerprint of the corrections, which must
  * still be the same); `s`, names like the words.
  */
-type Cursor = { v: string | number; id: string; s?: true; f?: string };
+type Cursor = { v: string | number; id: string; k?: string; s?: true; f?: string };
 
 /**
  * Counting every match costs a scan of all of them (a million for an empty search), so
@@ -39,11 +39,16 @@ type Cursor = { v: string | number; id: string; s?: true; f?: string };
  */
 export const TOTAL_CAP = 1000;
 
-/** The words of a query, lowercased; anything but letters and digits is dropped. */
+/**
+ * The words of a query, lowercased; anything but letters (with their accents and
+ * other marks: "İ" lowercases to "i" and a dot, Devanagari writes vowels as marks)
+ * and digits is dropped.
+ */
 function toWords(text: string): string[] {
   return text
+    .normalize('NFC')
     .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, 10);
 }
@@ -67,6 +72,7 @@ function decodeCursor(text: string): Cursor {
         id: parsed.id,
         ...(parsed.s === true ? { s: true as const } : {}),
         ...(typeof parsed.f === 'string' && /^[0-9a-f]{12}$/.test(parsed.f) ? { f: parsed.f } : {}),
+        ...(typeof parsed.k === 'string' && /^[0-9a-f]{12}$/.test(parsed.k) ? { k: parsed.k } : {}),
       };
     }
   } catch {
@@ -104,6 +110,8 @@ export async function searchProducts(
 ): Promise<SearchResult> {
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
   const words = query.q ? toWords(query.q) : [];
+  // A page link continues the question it came from: not another search, filter or sort.
+  if (cursor?.k !== undefined && cursor.k !== questionFingerprint(query)) throw badCursor();
   let counts = cappedCounts.get(db);
   if (!counts) {
     counts = new Map();
@@ -113,29 +121,27 @@ export async function searchProducts(
   if (words.length === 0) {
     return searchPage(db, { ...page, text: undefined, key: '', similar: false });
   }
-  let perWord: number[] = [];
+  let judged: Awaited<ReturnType<typeof correctedWords>> | undefined;
   if (!cursor?.s && !cursor?.f) {
-    const statistics = await listingsPerWord(db, words);
-    perWord = statistics.perWord;
-    const key = `fts:${words.join(' ')}`;
+    const { perWord, listings } = await listingsPerWord(db, words);
     const exact = await searchPage(db, {
       ...page,
       text: fullText(words),
-      key,
+      key: `fts:${words.join(' ')}`,
       similar: false,
       // Every word must match: the rarest one bounds the matches (stop words aside).
       textMatches: perWord.some(Number.isFinite) ? Math.min(...perWord) : 0,
-      listings: statistics.listings,
+      listings,
     });
-    // Words the catalogue has are not typos: the filters left nothing. (Stop words
-    // say nothing either way; a query of only stop words still tries the names.)
-    const known = perWord.filter(Number.isFinite);
-    if (exact.products.length > 0 || cursor || (known.length > 0 && known.every((n) => n > 0))) {
-      return exact;
-    }
+    if (exact.products.length > 0 || cursor) return exact;
+    // Words listings for sale have are not typos: the filters left nothing. Nor are
+    // stop words, numbers and words too short to judge.
+    judged = await correctedWords(db, words);
+    if (judged === 'as typed') return exact;
   }
   if (!cursor?.s) {
-    const corrected = await correctedWords(db, words);
+    judged ??= await correctedWords(db, words);
+    const corrected = Array.isArray(judged) ? judged : undefined;
     const fingerprint = corrected && correctionFingerprint(corrected);
     // Later pages continue the same corrected search, or none: a word a new listing
     // brought could change the corrections between pages.
@@ -188,43 +194,70 @@ const CORRECTION_SIMILARITY = '0.3';
 
 /**
  * Each word as the catalogue has it: the word itself when a listing for sale has it
- * (or it is a number, a stop word or too short to judge), else up to three of the
- * catalogue's words most like it (search_words, by trigram similarity). A word only
- * listings long gone had ("batery" in one sold last year) is corrected like one never
- * seen. Undefined when a word has no alternative: there is no search to correct to.
+ * (or it is a stop word, holds a digit, or is too short to judge), else up to three of
+ * the catalogue's words most like it that listings for sale have (search_words, by
+ * trigram similarity; never a stop word or one with a digit: "rtx4070" is not an
+ * "rtx3060"). A word only listings long gone had ("batery" in one sold last year) is
+ * corrected like one never seen. 'as typed' when no word needs correcting; 'none'
+ * when a word has no alternative.
  */
-async function correctedWords(db: Db, words: string[]): Promise<string[][] | undefined> {
+async function correctedWords(db: Db, words: string[]): Promise<string[][] | 'as typed' | 'none'> {
   const stems = await stemsOf(db, words);
-  const judged = words.filter(
-    (word, i) => word.length >= 3 && !/^\d+$/.test(word) && (stems[i]?.length ?? 0) > 0,
+  const candidates = words.filter(
+    (word, i) => word.length >= 3 && !/\d/.test(word) && (stems[i]?.length ?? 0) > 0,
   );
-  if (judged.length === 0) return undefined;
+  if (candidates.length === 0) return 'as typed';
   const found = await db.transaction(async (tx) => {
     await tx.execute(
       sql`select set_config('pg_trgm.similarity_threshold', ${CORRECTION_SIMILARITY}, true)`,
     );
     // A word no listing has would otherwise send the planner down a whole index.
     await useBitmapScansOnly(tx, true);
+    const forSale = (word: SQL) => sql`exists (
+      select 1 from products
+      where search_vector @@ to_tsquery('english', ${word} || ':*')
+        and deleted_at is null and status = 'available')`;
     const result = await tx.execute(sql`
-      select typed,
-        exists (
-          select 1 from products
-          where search_vector @@ to_tsquery('english', typed || ':*')
-            and deleted_at is null and status = 'available'
-        ) as live,
+      select typed, ${forSale(sql`typed`)} as live,
         array(
-          select word from search_words where word % typed and word <> typed
-          order by similarity(word, typed) desc, word limit 3
+          select word from (
+            select word from search_words
+            where word % typed and word <> typed and word !~ '[0-9]'
+            order by similarity(word, typed) desc, word limit 10
+          ) as near
+          where ${forSale(sql`near.word`)}
+          limit 3
         ) as similar
-      from unnest(${sql.param(judged)}::text[]) as typed`);
+      from unnest(${sql.param(candidates)}::text[]) as typed`);
     type Row = { typed: string; live: boolean; similar: string[] };
     return (result as unknown as { rows: Row[] }).rows;
   });
+  if (found.every((row) => row.live)) return 'as typed';
+  if (found.some((row) => !row.live && row.similar.length === 0)) return 'none';
   const alternativesOf = new Map(
     found.map((row) => [row.typed, row.live ? [row.typed] : row.similar]),
   );
-  const corrected = words.map((word) => alternativesOf.get(word) ?? [word]);
-  return corrected.every((alternatives) => alternatives.length > 0) ? corrected : undefined;
+  return words.map((word) => alternativesOf.get(word) ?? [word]);
+}
+
+/** Names a search's question (its words, filters and sort) in its cursors. */
+function questionFingerprint(query: SearchQuery): string {
+  return createHash('sha256')
+    .update(
+      JSON.stringify([
+        query.q ? toWords(query.q) : [],
+        query.category,
+        query.condition,
+        query.minPrice,
+        query.maxPrice,
+        query.location,
+        query.maxYears,
+        query.includeSold,
+        query.sort,
+      ]),
+    )
+    .digest('hex')
+    .slice(0, 12);
 }
 
 /** Names one set of corrections in a cursor (12 hex digits). */
@@ -605,6 +638,7 @@ async function searchPage(db: Db, options: PageOptions): Promise<SearchResult> {
       ? encodeCursor({
           v: byPrice ? last.resalePriceCents : last.cursorDate,
           id: last.id,
+          k: questionFingerprint(query),
           ...(similar ? { s: true as const } : {}),
           ...(options.corrected ? { f: options.corrected } : {}),
         })

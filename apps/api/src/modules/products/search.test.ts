@@ -161,8 +161,38 @@ describe('GET /api/search', () => {
     });
     expect((await search({ q: 'rtx 3060' })).products).toEqual([]);
     expect((await search({ q: '3060' })).products).toEqual([]);
+    // Nor a model with letters: "rtx4070" is not corrected to "rtx".
+    expect((await search({ q: 'rtx4070' })).products).toEqual([]);
     expect((await search({ q: '60', category: otherCategoryId })).products).toEqual([]);
     expect(names(await search({ q: 'rtx 4060' }))).toEqual(['Legion RTX 4060']);
+  });
+
+  it('never corrects to a stop word, and answers a search of stop words with nothing', async () => {
+    const seller = await createUser(t.database.db, { typeOfUser: 'seller' });
+    await createProduct(t.database.db, {
+      sellerId: seller.id,
+      categoryId: otherCategoryId,
+      name: 'Boxed Inspiron',
+      description: 'Comes with the original box',
+    });
+    // "the" is in the catalogue's words, and like "thier", but says nothing.
+    const result = await search({ q: 'keybaord thier' });
+    expect((result.correctedQuery ?? '').split(' ')).not.toContain('the');
+    const stopWords = await search({ q: 'the' });
+    expect(stopWords.products).toEqual([]);
+    expect(stopWords.similarNames).toBeUndefined();
+  });
+
+  it('finds a word with accents and marks as typed, in any normal form', async () => {
+    const seller = await createUser(t.database.db, { typeOfUser: 'seller' });
+    const cafe = await createProduct(t.database.db, {
+      sellerId: seller.id,
+      categoryId: otherCategoryId,
+      name: 'Café laptop',
+    });
+    // "café" typed with a combining accent, as some keyboards send it.
+    const result = await search({ q: 'cafe\u0301' });
+    expect(result.products.map((product) => product._id)).toEqual([cafe.id]);
   });
 
   it('corrects a word that only listings no longer for sale had', async () => {
@@ -190,6 +220,20 @@ describe('GET /api/search', () => {
     const second = await search({ q: 'thinkpda', limit: 2, cursor: first.nextCursor ?? '' });
     expect(names(second)).toEqual(['ThinkPad X1 Carbon']);
     expect(second).toMatchObject({ total: 3, nextCursor: null, correctedQuery: 'thinkpad' });
+  });
+
+  it('refuses a page link used with another search, filter or sort', async () => {
+    const first = await search({ q: 'thinkpda', limit: 2, sort: 'price_asc' });
+    const others: Record<string, string>[] = [
+      { q: 'thinkpda', sort: 'price_desc' },
+      { q: 'batery', sort: 'price_asc' },
+      { q: 'thinkpda', sort: 'price_asc', condition: 'Good' },
+    ];
+    for (const other of others) {
+      const query = new URLSearchParams({ ...other, limit: '2', cursor: first.nextCursor ?? '' });
+      const answer = await t.app.inject({ method: 'GET', url: `/api/search?${query}` });
+      expect(answer.statusCode, JSON.stringify(other)).toBe(400);
+    }
   });
 
   it('refuses a later page once the corrections changed, rather than mixing two searches', async () => {
