@@ -226,6 +226,7 @@ async function correctedWords(db: Db, words: string[]): Promise<string[][] | 'as
             order by similarity(word, typed) desc, word limit 10
           ) as near
           where ${forSale(sql`near.word`)}
+          order by similarity(near.word, typed) desc, near.word
           limit 3
         ) as similar
       from unnest(${sql.param(candidates)}::text[]) as typed`);
