@@ -145,6 +145,22 @@ export function isSafeRedirect(value: unknown, trustedOrigins: string[]): boolea
   }
 }
 
+/**
+ * Whether the account is deleted (or was never there). Read with a share lock: a
+ * deletion under way, which locks the row, is waited for.
+ */
+async function isAccountGone(db: Db, userId: string): Promise<boolean> {
+  const [user] = await db
+    .select({ deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('share');
+  return !user || user.deletedAt !== null;
+}
+
+const accountDeleted = () =>
+  new APIError('FORBIDDEN', { message: 'This account has been deleted.' });
+
 /** Whether an account (deleted ones too) holds this email, as better-auth stores it. */
 async function emailIsTaken(db: Db, email: unknown): Promise<boolean> {
   if (typeof email !== 'string') return false;
@@ -344,14 +360,7 @@ export function createAuth(options: {
             // A deleted account cannot sign in again (DESIGN.md section 5). Read with a
             // share lock: a deletion under way (which locks the row) is waited for, or
             // its session purge could run before this session is written.
-            const [user] = await db
-              .select({ deletedAt: users.deletedAt })
-              .from(users)
-              .where(eq(users.id, session.userId))
-              .for('share');
-            if (!user || user.deletedAt) {
-              throw new APIError('FORBIDDEN', { message: 'This account has been deleted.' });
-            }
+            if (await isAccountGone(db, session.userId)) throw accountDeleted();
             // The password this sign-in checked was changed (reset) while it ran: the
             // change ends every session, and this one would outlive it.
             const verifiedHash = authRequestState.getStore()?.verifiedHash;
@@ -371,14 +380,9 @@ export function createAuth(options: {
             // The check above holds its lock for one statement (better-auth runs no
             // transaction), so a deletion can run to its end before this row is written
             // and its purge miss it. Read again, now that the row is there.
-            const [user] = await db
-              .select({ deletedAt: users.deletedAt })
-              .from(users)
-              .where(eq(users.id, session.userId))
-              .for('share');
-            if (!user || user.deletedAt) {
+            if (await isAccountGone(db, session.userId)) {
               await db.delete(sessions).where(eq(sessions.id, session.id));
-              throw new APIError('FORBIDDEN', { message: 'This account has been deleted.' });
+              throw accountDeleted();
             }
           },
         },
@@ -407,15 +411,7 @@ export function createAuth(options: {
             }
             const userId = context.context.session?.user.id;
             // A session that slipped past an account's deletion changes nothing.
-            const [owner] = userId
-              ? await db
-                  .select({ deletedAt: users.deletedAt })
-                  .from(users)
-                  .where(eq(users.id, userId))
-              : [];
-            if (owner?.deletedAt) {
-              throw new APIError('FORBIDDEN', { message: 'This account has been deleted.' });
-            }
+            if (userId && (await isAccountGone(db, userId))) throw accountDeleted();
             if (
               typeof data.image === 'string' &&
               (!userId || !(await isOwnUploadedImage(db, data.image, userId)))

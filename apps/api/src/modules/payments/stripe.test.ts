@@ -49,13 +49,29 @@ async function bookedOrder(priceCents = 120000) {
   });
   const buyer = await createUser(t.database.db);
   const cookie = await signIn(t.app, buyer.email, buyer.password);
+  return { product, cookie, orderId: await book(cookie, product.id) };
+}
+
+/** Books the laptop for the signed-in buyer; the new order's id. */
+async function book(cookie: string, productId: string) {
   const booked = await t.app.inject({
     method: 'POST',
     url: '/api/myOrders',
     headers: { cookie },
-    payload: { productId: product.id, meetingLocation: 'Cafe', buyerPhone: '+1 512 555 0100' },
+    payload: { productId, meetingLocation: 'Cafe', buyerPhone: '+1 512 555 0100' },
   });
-  return { product, cookie, orderId: booked.json<{ insertedId: string }>().insertedId };
+  return booked.json<{ insertedId: string }>().insertedId;
+}
+
+/** POST /api/create-payment-intent for the order. */
+async function startPayment(cookie: string, orderId: string) {
+  const started = await t.app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    headers: { cookie },
+    payload: { orderId },
+  });
+  return started.json<{ paymentIntentId: string; clientSecret: string }>();
 }
 
 function signedEvent(event: Record<string, unknown>, secret = WEBHOOK_SECRET) {
@@ -88,41 +104,15 @@ const postWebhook = (payload: string, header: string) =>
  */
 async function twoBuyersOneLaptop() {
   const first = await bookedOrder();
-  const second = await (async () => {
-    const buyer = await createUser(t.database.db);
-    const cookie = await signIn(t.app, buyer.email, buyer.password);
-    const booked = await t.app.inject({
-      method: 'POST',
-      url: '/api/myOrders',
-      headers: { cookie },
-      payload: {
-        productId: first.product.id,
-        meetingLocation: 'Cafe',
-        buyerPhone: '+1 512 555 0100',
-      },
-    });
-    return { cookie, orderId: booked.json<{ insertedId: string }>().insertedId };
-  })();
-  const a = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      headers: { cookie: first.cookie },
-      payload: { orderId: first.orderId },
-    })
-  ).json<{ paymentIntentId: string }>();
+  const buyer = await createUser(t.database.db);
+  const cookie = await signIn(t.app, buyer.email, buyer.password);
+  const second = { cookie, orderId: await book(cookie, first.product.id) };
+  const a = await startPayment(first.cookie, first.orderId);
   await t.database.db
     .update(products)
     .set({ heldUntil: new Date(0) })
     .where(eq(products.id, first.product.id));
-  const b = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      headers: { cookie: second.cookie },
-      payload: { orderId: second.orderId },
-    })
-  ).json<{ paymentIntentId: string }>();
+  const b = await startPayment(second.cookie, second.orderId);
   return {
     a: { cookie: first.cookie, orderId: first.orderId, paymentIntentId: a.paymentIntentId },
     b: { cookie: second.cookie, orderId: second.orderId, paymentIntentId: b.paymentIntentId },
