@@ -142,13 +142,13 @@ export async function searchProducts(
   if (!cursor?.s) {
     judged ??= await correctedWords(db, words);
     const corrected = Array.isArray(judged) ? judged : undefined;
-    const fingerprint = corrected && correctionFingerprint(corrected);
+    const correctionsKey = corrected && fingerprint(corrected);
     // Later pages continue the same corrected search, or none: a word a new listing
     // brought could change the corrections between pages.
-    if (cursor?.f !== undefined && cursor.f !== fingerprint) throw badCursor();
+    if (cursor?.f !== undefined && cursor.f !== correctionsKey) throw badCursor();
     if (
       corrected &&
-      fingerprint &&
+      correctionsKey &&
       (cursor?.f || corrected.some((alternatives, i) => alternatives[0] !== words[i]))
     ) {
       // Each typed word matches as many listings as its alternatives together.
@@ -163,7 +163,7 @@ export async function searchProducts(
         text: fullText(corrected),
         key: `fix:${corrected.map((options) => options.join('|')).join(' ')}`,
         similar: false,
-        corrected: fingerprint,
+        corrected: correctionsKey,
         textMatches: perWord.some(Number.isFinite) ? Math.min(...perWord) : 0,
         listings: statistics.listings,
       });
@@ -241,30 +241,24 @@ async function correctedWords(db: Db, words: string[]): Promise<string[][] | 'as
   return words.map((word) => alternativesOf.get(word) ?? [word]);
 }
 
-/** Names a search's question (its words, filters and sort) in its cursors. */
-function questionFingerprint(query: SearchQuery): string {
-  return createHash('sha256')
-    .update(
-      JSON.stringify([
-        query.q ? toWords(query.q) : [],
-        query.category,
-        query.condition,
-        query.minPrice,
-        query.maxPrice,
-        query.location,
-        query.maxYears,
-        query.includeSold,
-        query.sort,
-      ]),
-    )
-    .digest('hex')
-    .slice(0, 12);
-}
+/** The filters of a search, in a fixed order: part of its cursors' and counts' keys. */
+const filtersOf = (query: SearchQuery) => [
+  query.includeSold,
+  query.category,
+  query.condition,
+  query.minPrice,
+  query.maxPrice,
+  query.location,
+  query.maxYears,
+];
 
-/** Names one set of corrections in a cursor (12 hex digits). */
-function correctionFingerprint(corrected: string[][]): string {
-  return createHash('sha256').update(JSON.stringify(corrected)).digest('hex').slice(0, 12);
-}
+/** 12 hex digits naming a value in a cursor. */
+const fingerprint = (value: unknown) =>
+  createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 12);
+
+/** Names a search's question (its words, filters and sort) in its cursors. */
+const questionFingerprint = (query: SearchQuery) =>
+  fingerprint([query.q ? toWords(query.q) : [], ...filtersOf(query), query.sort]);
 
 /**
  * Words as a prefix tsquery ("think pad" → think:* & pad:*), so a partly typed word
@@ -534,16 +528,7 @@ async function searchPage(db: Db, options: PageOptions): Promise<SearchResult> {
       .innerJoin(users, eq(users.id, products.sellerId))
       .where(where)
       .limit(TOTAL_CAP + 1);
-  const key = JSON.stringify([
-    options.key,
-    query.includeSold,
-    query.category,
-    query.condition,
-    query.minPrice,
-    query.maxPrice,
-    query.location,
-    query.maxYears,
-  ]);
+  const key = JSON.stringify([options.key, ...filtersOf(query)]);
   const remembered = rememberedCount(counts, key);
 
   /**
