@@ -35,6 +35,9 @@ type Endpoint =
   | 'category'
   | 'deep page'
   | 'search + 3 filters'
+  | 'category by price'
+  | 'search, a typo'
+  | 'search, words apart'
   | 'category, cached'
   | 'category, cached, gzip'
   | 'deep page, cached'
@@ -85,6 +88,9 @@ const DEEP_PAGES = 50;
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** What the search endpoint gets: free text plus three filters. */
 const searchParams = { q: 'thinkpad', condition: 'Good', maxPrice: '1200', maxYears: '3' };
+/** A typo ("thinkpda"), corrected to the catalogue's word, and two words no listing has together. */
+const typoParams = { q: 'thinkpda', maxPrice: '1200' };
+const wordsApartParams = { q: 'thinkpad macbook', maxPrice: '1200' };
 
 /** As browsers ask. */
 const gzip = { 'accept-encoding': 'gzip, deflate, br' };
@@ -144,7 +150,10 @@ async function benchOne(engine: Engine, size: number) {
       const endpoints: [Endpoint, () => string][] = [
         ['category', () => found.categoryPath],
         ['deep page', () => found.deepPath],
-        ['search + 3 filters', distinctSearches()],
+        ['search + 3 filters', distinctSearches(searchParams)],
+        ['category by price', () => found.categoryByPricePath],
+        ['search, a typo', distinctSearches(typoParams)],
+        ['search, words apart', distinctSearches(wordsApartParams)],
       ];
       for (const [endpoint, nextPath] of endpoints) {
         measurements.push({ engine, size, endpoint, ...(await measure(base, nextPath)) });
@@ -223,6 +232,9 @@ async function preparePostgres(size: number): Promise<PreparedDatabase> {
   await migrated.close();
 
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  // An idle connection ended from outside (the database dropped on the way out after a
+  // failure) is reported, not left to crash the run with an unhandled 'error' event.
+  pool.on('error', (error) => log(`  database connection lost: ${error.message}`));
   const logger = new CapturingLogger();
   // The server keeps images and its outbox in DATA_DIR: never the repository's ./data.
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `laptops-bench-${size}-`));
@@ -293,7 +305,13 @@ async function discover(
   { db: freshDb, logger, explain }: PreparedDatabase,
   engine: Engine,
   size: number,
-): Promise<{ categoryPath: string; deepPath: string; searchPath: string; plans: Plan[] }> {
+): Promise<{
+  categoryPath: string;
+  categoryByPricePath: string;
+  deepPath: string;
+  searchPath: string;
+  plans: Plan[];
+}> {
   const db = freshDb();
   const categories = await db.query.categories.findMany({ columns: { id: true, name: true } });
   const lenovo = categories.find((category) => category.name === 'Lenovo') ?? categories[0];
@@ -301,6 +319,8 @@ async function discover(
   // What the category page asks for (apps/web category route): sold laptops included.
   const categoryParams = { category: lenovo.id, includeSold: 'true' };
   const categoryPath = `/api/search?${new URLSearchParams(categoryParams)}`;
+  const categoryByPriceParams = { ...categoryParams, sort: 'price_asc' };
+  const categoryByPricePath = `/api/search?${new URLSearchParams(categoryByPriceParams)}`;
   let cursor: string | null = null;
   for (let page = 0; page < DEEP_PAGES; page += 1) {
     const result = await searchProducts(
@@ -326,22 +346,43 @@ async function discover(
     const selects = logger.queries.filter((query) => isExplainable(query.sql));
     await explain(async (statement) => {
       // One transaction around the lot (drizzle's own begin/commit are not always
-      // logged), rolled back at the end.
+      // logged), rolled back at the end. Each logged transaction is a savepoint, rolled
+      // back at its end: its planner settings (set_config(..., true)) end with it, as
+      // they did when it ran, instead of leaking into the statements after it.
       await statement('begin', []);
+      let inTransaction = false;
       for (const query of logger.queries) {
-        if (/^\s*(begin|commit|rollback|savepoint|release)\b/i.test(query.sql)) continue;
+        if (/^\s*begin\b/i.test(query.sql)) {
+          if (!inTransaction) await statement('savepoint replayed_transaction', []);
+          inTransaction = true;
+          continue;
+        }
+        if (/^\s*(commit|rollback)\b/i.test(query.sql)) {
+          if (inTransaction) await statement('rollback to savepoint replayed_transaction', []);
+          inTransaction = false;
+          continue;
+        }
+        if (/^\s*(savepoint|release)\b/i.test(query.sql)) continue;
         if (!isExplainable(query.sql)) {
           await statement(query.sql, query.params);
           continue;
         }
         const n = selects.indexOf(query) + 1;
-        const result = await statement(`explain (analyze, buffers) ${query.sql}`, query.params);
+        // A statement the search cancels on purpose (statement_timeout) is recorded as
+        // such, not allowed to end the run.
+        await statement('savepoint explained_statement', []);
+        const plan = await statement(`explain (analyze, buffers) ${query.sql}`, query.params)
+          .then((rows) => rows.map((row) => row['QUERY PLAN']).join('\n'))
+          .catch(async (error: unknown) => {
+            await statement('rollback to savepoint explained_statement', []);
+            return `(not finished: ${error instanceof Error ? error.message : String(error)})`;
+          });
         plans.push({
           engine,
           size,
           endpoint: selects.length > 1 ? `${endpoint} (query ${n})` : endpoint,
           sql: query.sql,
-          plan: result.map((row) => row['QUERY PLAN']).join('\n'),
+          plan,
         });
       }
       await statement('rollback', []);
@@ -356,12 +397,21 @@ async function discover(
   await explainEach('search + 3 filters', (db) =>
     searchProducts(db, searchQuerySchema.parse(searchParams), null),
   );
+  await explainEach('category by price', (db) =>
+    searchProducts(db, searchQuerySchema.parse(categoryByPriceParams), null),
+  );
+  await explainEach('search, a typo', (db) =>
+    searchProducts(db, searchQuerySchema.parse(typoParams), null),
+  );
+  await explainEach('search, words apart', (db) =>
+    searchProducts(db, searchQuerySchema.parse(wordsApartParams), null),
+  );
   await explainEach('latest', (db) => listLatestProducts(db, null));
   await explainEach('advertised', (db) => listAdvertisedProducts(db, null));
   for (const plan of plans) {
     log(`  plan ${plan.endpoint}: ${summarizePlan(plan.plan)}`);
   }
-  return { categoryPath, deepPath, searchPath, plans };
+  return { categoryPath, categoryByPricePath, deepPath, searchPath, plans };
 }
 
 /** "12.3 ms; indexes: a, b" and a warning for a sequential scan of products. */
@@ -399,12 +449,12 @@ async function withServer(env: Record<string, string>, run: (base: string) => Pr
   }
 }
 
-/** The search's URL with its price cap moved by a cent per call: never the same twice. */
-function distinctSearches(): () => string {
+/** A search's URL with its price cap moved by a cent per call: never the same twice. */
+function distinctSearches(params: { maxPrice: string }): () => string {
   let call = 0;
   return () => {
-    const maxPrice = (Number(searchParams.maxPrice) - (call++ % 100_000) / 100).toFixed(2);
-    return `/api/search?${new URLSearchParams({ ...searchParams, maxPrice })}`;
+    const maxPrice = (Number(params.maxPrice) - (call++ % 100_000) / 100).toFixed(2);
+    return `/api/search?${new URLSearchParams({ ...params, maxPrice })}`;
   };
 }
 
@@ -675,6 +725,10 @@ function renderMarkdown(report: Report): string {
     '(`LIST_CACHE_MS=0`): every request runs its queries. Search:',
     `\`${new URLSearchParams(report.searchParams)}\` with the price cap lowered by a cent on each`,
     'request, so no two requests are the same question and no remembered count helps.',
+    `Likewise "a typo" (\`${new URLSearchParams(typoParams)}\`, searched as "thinkpad") and "words`,
+    `apart" (\`${new URLSearchParams(wordsApartParams)}\`: no listing has both, so nothing is found;`,
+    'both are catalogue words, so none is corrected). Category by price: the category page',
+    'sorted by price, lowest first.',
     'Category: the Lenovo category as the category page asks for it (sold laptops',
     'included); its capped count is remembered for 30 s, as in production. Deep page: the',
     'same, 50 pages in (following `nextCursor`). "cached" rows and Home lists: the server as',

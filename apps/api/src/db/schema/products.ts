@@ -69,6 +69,10 @@ export const products = pgTable(
     index('products_category_listing_idx')
       .on(table.categoryId, table.dateOfPost.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.deletedAt} is null`),
+    // Category page by price: a category's listings, sold ones too (they are listed).
+    index('products_category_price_listing_idx')
+      .on(table.categoryId, table.resalePriceCents, table.id)
+      .where(sql`${table.deletedAt} is null`),
     // Home 'Latest Items': available listings, newest first.
     index('products_latest_idx')
       .on(table.dateOfPost.desc().nullsFirst(), table.id.desc().nullsFirst())

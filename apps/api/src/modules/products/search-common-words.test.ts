@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResult } from '@laptops/shared/search';
-import { createCategory, createUser } from '../../db/seed/factories.ts';
+import { products } from '../../db/schema/products.ts';
+import { createCategory, createProduct, createUser } from '../../db/seed/factories.ts';
 import { searchStatements } from '../../test/search-statements.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 
@@ -97,6 +98,35 @@ describe('a search for a word in thousands of listings', () => {
     expect(result.products.every((product) => product.conditionType === 'Good')).toBe(true);
   });
 
+  it('walks pages by price, highest first, within a price range and another filter', async () => {
+    const params = { q: word, maxYears: '4', minPrice: '200', maxPrice: '1900' };
+    // Enough matches expected that the page comes from the walk, not from counting.
+    const statements = await searchStatements(t.database, { ...params, sort: 'price_desc' });
+    expect(statements).toContain('explain (format json)');
+    expect(statements).not.toContain('enable_seqscan');
+    const rows = await t.database.db.execute(sql`
+      select id from products
+      where deleted_at is null and status = 'available' and years_of_use <= 4
+        and resale_price_cents between 20000 and 190000
+        and search_vector @@ to_tsquery('english', ${`${word}:*`})
+      order by resale_price_cents desc, id desc limit 36`);
+    const expected = (rows as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+    expect(expected).toHaveLength(36);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 3; page += 1) {
+      const result: SearchResult = await search({
+        ...params,
+        sort: 'price_desc',
+        ...(cursor ? { cursor } : {}),
+      });
+      expect(result.totalIsCapped).toBe(true);
+      seen.push(...result.products.map((product) => product._id));
+      cursor = result.nextCursor;
+    }
+    expect(seen).toEqual(expected);
+  });
+
   it('finds nothing, with a count of 0, where the word and a filter exclude each other', async () => {
     const result = await search({ q: word, category: otherCategoryId });
     expect(result).toMatchObject({
@@ -105,6 +135,24 @@ describe('a search for a word in thousands of listings', () => {
       totalIsCapped: false,
       nextCursor: null,
     });
+  });
+
+  it('counts a common word by the whole words it begins, longer ones included', async () => {
+    // The count asks for the word's whole words ("walkxyz", "walkxyzpro"), not for the
+    // prefix; a listing with only the longer word is still counted.
+    const seller = await createUser(t.database.db, { typeOfUser: 'seller' });
+    const longer = await createProduct(t.database.db, {
+      sellerId: seller.id,
+      categoryId: otherCategoryId,
+      name: `Tablet ${word}pro`,
+      yearsOfUse: 0,
+    });
+    const statements = await searchStatements(t.database, { q: word, category: otherCategoryId });
+    expect(statements).toContain('::tsquery');
+    const result = await search({ q: word, category: otherCategoryId });
+    expect(result.products.map((product) => product._id)).toEqual([longer.id]);
+    expect(result.total).toBe(1);
+    await t.database.db.delete(products).where(eq(products.id, longer.id));
   });
 
   it('counts exactly when the filters leave only a few', async () => {

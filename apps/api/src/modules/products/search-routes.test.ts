@@ -67,6 +67,22 @@ describe('GET /api/search?includeSold=true (the category page)', () => {
   });
 });
 
+describe('GET /api/search?includeSold=true without a category', () => {
+  it('refuses it, with a message for the field', async () => {
+    for (const query of [
+      'includeSold=true',
+      'includeSold=true&q=laptop',
+      'includeSold=true&category=',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/search?${query}` });
+      expect(response.statusCode, query).toBe(400);
+      expect(JSON.stringify(response.json())).toContain(
+        'Sold laptops are listed only within a category',
+      );
+    }
+  });
+});
+
 describe('GET /api/search with a NUL character', () => {
   it('refuses it with a message for the field', async () => {
     for (const query of ['q=think%00pad', 'location=Aus%00tin']) {

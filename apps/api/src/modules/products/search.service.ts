@@ -119,6 +119,9 @@ export async function searchProducts(
   }
   const page = { query, viewer, cursor, counts, textMatches: 0, listings: 0 };
   if (words.length === 0) {
+    // Text without a letter or digit ("🙂", "!!!") names nothing a listing has; only
+    // no text at all asks for every laptop.
+    if (query.q) return { products: [], total: 0, totalIsCapped: false, nextCursor: null };
     return searchPage(db, { ...page, text: undefined, key: '', similar: false });
   }
   let judged: Awaited<ReturnType<typeof correctedWords>> | undefined;
@@ -127,6 +130,7 @@ export async function searchProducts(
     const exact = await searchPage(db, {
       ...page,
       text: fullText(words),
+      countText: () => countingText(db, words, perWord),
       key: `fts:${words.join(' ')}`,
       similar: false,
       // Every word must match: the rarest one bounds the matches (stop words aside).
@@ -207,38 +211,76 @@ async function correctedWords(db: Db, words: string[]): Promise<string[][] | 'as
     (word, i) => word.length >= 3 && !/\d/.test(word) && (stems[i]?.length ?? 0) > 0,
   );
   if (candidates.length === 0) return 'as typed';
-  const found = await db.transaction(async (tx) => {
+  // Words a listing for sale has are not typos: nothing more to look up for them.
+  const liveTyped = await wordsForSale(db, candidates);
+  const unknown = candidates.filter((word) => !liveTyped.has(word));
+  if (unknown.length === 0) return 'as typed';
+  const nearWords = await db.transaction(async (tx) => {
     await tx.execute(
       sql`select set_config('pg_trgm.similarity_threshold', ${CORRECTION_SIMILARITY}, true)`,
     );
+    const result = await tx.execute(sql`
+      select typed, array(
+        select word from search_words
+        where word % typed and word <> typed and word !~ '[0-9]'
+        order by similarity(word, typed) desc, word limit 10
+      ) as near
+      from unnest(${sql.param(unknown)}::text[]) as typed`);
+    return (result as unknown as { rows: { typed: string; near: string[] }[] }).rows;
+  });
+  const liveNear = await wordsForSale(db, [...new Set(nearWords.flatMap((row) => row.near))]);
+  const alternativesOf = new Map(
+    nearWords.map(({ typed, near }) => [
+      typed,
+      near.filter((word) => liveNear.has(word)).slice(0, 3),
+    ]),
+  );
+  if ([...alternativesOf.values()].some((alternatives) => alternatives.length === 0)) {
+    return 'none';
+  }
+  return words.map((word) => alternativesOf.get(word) ?? [word]);
+}
+
+/** Listings for sale looked through for the words before the text's index is asked. */
+const RECENT_LISTINGS = 1000;
+
+/**
+ * Which of the words (as prefixes, like the search) a listing for sale has. A common
+ * word, what a typo is corrected to, turns up among the newest listings at once; the
+ * text's index would first gather every listing with it (35 ms for "keyboard" in a
+ * sixth of a million). The words not among them, rare or gone, are looked up in the
+ * index, where a rare word costs little. A stop word is in none.
+ */
+async function wordsForSale(db: Db, words: string[]): Promise<Set<string>> {
+  if (words.length === 0) return new Set();
+  const wordsOf = (result: unknown) =>
+    (result as { rows: { word: string }[] }).rows.map((row) => row.word);
+  const recent = await db.execute(sql`
+    with recent as materialized (
+      select search_vector from products
+      where deleted_at is null and status = 'available'
+      order by date_of_post desc, id desc limit ${RECENT_LISTINGS}
+    ), asked as materialized (
+      select word, to_tsquery('english', word || ':*') as query
+      from unnest(${sql.param(words)}::text[]) as word
+    )
+    select word from asked
+    where exists (select 1 from recent where search_vector @@ asked.query)`);
+  const live = new Set(wordsOf(recent));
+  const rest = words.filter((word) => !live.has(word));
+  if (rest.length === 0) return live;
+  const older = await db.transaction(async (tx) => {
     // A word no listing has would otherwise send the planner down a whole index.
     await useBitmapScansOnly(tx, true);
-    const forSale = (word: SQL) => sql`exists (
-      select 1 from products
-      where search_vector @@ to_tsquery('english', ${word} || ':*')
-        and deleted_at is null and status = 'available')`;
-    const result = await tx.execute(sql`
-      select typed, ${forSale(sql`typed`)} as live,
-        array(
-          select word from (
-            select word from search_words
-            where word % typed and word <> typed and word !~ '[0-9]'
-            order by similarity(word, typed) desc, word limit 10
-          ) as near
-          where ${forSale(sql`near.word`)}
-          order by similarity(near.word, typed) desc, near.word
-          limit 3
-        ) as similar
-      from unnest(${sql.param(candidates)}::text[]) as typed`);
-    type Row = { typed: string; live: boolean; similar: string[] };
-    return (result as unknown as { rows: Row[] }).rows;
+    return tx.execute(sql`
+      select word from unnest(${sql.param(rest)}::text[]) as word
+      where exists (
+        select 1 from products
+        where search_vector @@ to_tsquery('english', word || ':*')
+          and deleted_at is null and status = 'available')`);
   });
-  if (found.every((row) => row.live)) return 'as typed';
-  if (found.some((row) => !row.live && row.similar.length === 0)) return 'none';
-  const alternativesOf = new Map(
-    found.map((row) => [row.typed, row.live ? [row.typed] : row.similar]),
-  );
-  return words.map((word) => alternativesOf.get(word) ?? [word]);
+  for (const word of wordsOf(older)) live.add(word);
+  return live;
 }
 
 /** The filters of a search, in a fixed order: part of its cursors' and counts' keys. */
@@ -276,6 +318,63 @@ function fullText(words: (string | string[])[]): SQL {
   return sql`${products.searchVector} @@ to_tsquery('english', ${tsquery})`;
 }
 
+/** From this many listings (by the statistics) a word is counted by its whole words. */
+const WHOLE_WORDS_FROM = 1000;
+/** More whole words than this for one typed word: it is counted as a prefix after all. */
+const WHOLE_WORDS_MAX = 20;
+
+/**
+ * The text for counting its matches in the GIN index: a common word as the whole words
+ * it begins ("thinkpad" → 'thinkpad' | 'thinkpads', as lexemes), the others as
+ * prefixes (fullText). The index answers a prefix by first gathering every listing
+ * with any word it begins, then intersecting: "thinkpad macbook", which no listing
+ * has, took 29 ms at a million; as whole words 3 ms. The words come from
+ * search_words (every word of every listing's name and description, 3 to 30
+ * letters), so a word the text search splits otherwise (a link, an email address)
+ * is not among them: such a listing is not counted for a common word, which the
+ * prefix would have found.
+ */
+async function countingText(db: Db, words: string[], perWord: number[]): Promise<SQL> {
+  const common = words.filter(
+    (_, i) => Number.isFinite(perWord[i]) && (perWord[i] ?? 0) >= WHOLE_WORDS_FROM,
+  );
+  if (common.length === 0) return fullText(words);
+  const stems = await stemsOf(db, common);
+  // A word the text search stems to one lexeme (not "i5-1240p", which it splits).
+  const single = common.flatMap((word, i) => {
+    const stem = stems[i];
+    return stem?.length === 1 && stem[0] ? [{ word, stem: stem[0] }] : [];
+  });
+  if (single.length === 0) return fullText(words);
+  const result = await db.execute(sql`
+    select typed, array(
+      select distinct lexeme from search_words
+        cross join unnest(tsvector_to_array(to_tsvector('english', search_words.word))) as lexeme
+      where (search_words.word like typed || '%' or search_words.word like stem || '%')
+        and starts_with(lexeme, stem)
+      limit ${WHOLE_WORDS_MAX + 1}
+    ) as lexemes
+    from unnest(
+      ${sql.param(single.map(({ word }) => word))}::text[],
+      ${sql.param(single.map(({ stem }) => stem))}::text[]
+    ) as asked(typed, stem)`);
+  type Row = { typed: string; lexemes: string[] };
+  const lexemesOf = new Map(
+    (result as unknown as { rows: Row[] }).rows
+      .filter((row) => row.lexemes.length > 0 && row.lexemes.length <= WHOLE_WORDS_MAX)
+      .map((row) => [row.typed, row.lexemes]),
+  );
+  const prefixed = words.filter((word) => !lexemesOf.has(word));
+  // Letters, marks and digits only (toWords, search_words): safe inside quotes.
+  const whole = [...lexemesOf.values()]
+    .map((lexemes) => `(${lexemes.map((lexeme) => `'${lexeme}'`).join(' | ')})`)
+    .join(' & ');
+  return and(
+    prefixed.length > 0 ? fullText(prefixed) : undefined,
+    whole ? sql`${products.searchVector} @@ ${whole}::tsquery` : undefined,
+  ) as SQL;
+}
+
 /**
  * Every typed word is like a word of the name (pg_trgm's word similarity), so one
  * exact word cannot carry an unrelated listing. Written `name %> word` so the trigram
@@ -294,28 +393,39 @@ function similarName(words: string[]): SQL | undefined {
 }
 
 /**
- * Only bitmap scans (of the text's GIN index) for the rest of the transaction, or the
- * planner's free choice again. PostgreSQL cannot tell a rare word from a common one
+ * Only bitmap scans (of the text's GIN index) for the rest of the transaction, or any
+ * scan again (parallel workers stay off: see below). PostgreSQL cannot tell a rare word from a common one
  * (it guesses 0.5% of rows for any word it has no statistics for), so for a word
  * that matches nothing it walked the newest-first index to the end: 4.8 s at a million
  * listings. Looking the words up in the GIN index first costs well under a millisecond.
  */
 async function useBitmapScansOnly(db: Db, only: boolean) {
-  const value = only ? 'off' : 'on';
+  // Nor parallel workers, for the rest of the transaction: guessing 5,000 rows for a word
+  // that has none, the planner started two, which took 5 ms to find nothing.
   await db.execute(
-    sql`select set_config('enable_seqscan', ${value}, true), set_config('enable_indexscan', ${value}, true)`,
+    only
+      ? sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`
+      : sql`select set_config('enable_seqscan', 'on', true), set_config('enable_indexscan', 'on', true)`,
   );
 }
 
 /** Above this many expected matches, a text search walks the sort's index (see below). */
 const MANY_MATCHES = 3 * TOTAL_CAP;
 /**
- * The walk's bound on a PostgreSQL server. The estimate multiplies the filters'
- * frequencies as if they were unrelated; for words and filters that exclude each other
- * ("macbook" in the Lenovo brand) the walk would read the whole brand and find
- * nothing, so it gives up here and the matches are counted from the text's index.
+ * A backstop for the walk on a PostgreSQL server, should reading WALK_ROWS_PER_ROW
+ * rows ever take longer (a sort no index serves); PGlite has no timer to cancel with.
  */
 const WALK_TIMEOUT_MS = 50;
+/**
+ * The walk's bound in rows read from the sort's index, per row of the page, on any
+ * engine. The estimate multiplies the text's and the filters' frequencies as if they
+ * were unrelated: words that exclude each other ("thinkpad macbook") or a word and a
+ * filter that do ("macbook" on the Lenovo page) would read the whole index and find
+ * nothing. A page of 12 (13 rows asked) reads at most 5,200 listings (about 5 ms at a
+ * million) before the matches are counted instead; enough at the rarest text that is
+ * walked (MANY_MATCHES in a million: 13 rows in about 4,300).
+ */
+const WALK_ROWS_PER_ROW = 400;
 
 /**
  * How many listings each word (as a prefix, like the search) is expected to match,
@@ -445,6 +555,8 @@ type PageOptions = {
   counts: RememberedCounts;
   /** The text condition (full text or trigram), and its part of the count cache key. */
   text: SQL | undefined;
+  /** The same text for counting its matches in the GIN index, if it has a cheaper form. */
+  countText?: () => Promise<SQL>;
   key: string;
   similar: boolean;
   /** The words were corrected to the catalogue's (correctedWords): its fingerprint. */
@@ -467,19 +579,24 @@ async function searchPage(db: Db, options: PageOptions): Promise<SearchResult> {
     return prepared ? sql.placeholder(name) : value;
   };
   // The filters on the listing itself; `where` adds the text and that the seller is
-  // not deleted.
-  const filters = and(
+  // not deleted. Which listings a sort's index holds (`indexed`), the price range, and
+  // the rest: the walk below reads the index alone for a bounded number of rows.
+  const indexed = and(
     isNull(products.deletedAt),
     // Search never lists sold laptops; the category page asks for them (includeSold).
     query.includeSold ? undefined : eq(products.status, 'available'),
     query.category ? eq(products.categoryId, bind('category', query.category)) : undefined,
-    query.condition ? eq(products.conditionType, bind('condition', query.condition)) : undefined,
+  );
+  const priceRange = and(
     query.minPrice !== undefined
       ? gte(products.resalePriceCents, bind('minPrice', Math.round(query.minPrice * 100)))
       : undefined,
     query.maxPrice !== undefined
       ? lte(products.resalePriceCents, bind('maxPrice', Math.round(query.maxPrice * 100)))
       : undefined,
+  );
+  const others = and(
+    query.condition ? eq(products.conditionType, bind('condition', query.condition)) : undefined,
     query.location
       ? ilike(products.location, bind('location', containsPattern(query.location)))
       : undefined,
@@ -487,6 +604,7 @@ async function searchPage(db: Db, options: PageOptions): Promise<SearchResult> {
       ? lte(products.yearsOfUse, bind('maxYears', query.maxYears))
       : undefined,
   );
+  const filters = and(indexed, priceRange, others);
   const where = and(listed, filters, text);
 
   const byPrice = query.sort !== 'newest';
@@ -521,12 +639,12 @@ async function searchPage(db: Db, options: PageOptions): Promise<SearchResult> {
     selectPageRows(runner, and(condition, after), order, limit);
   // The matches (at most TOTAL_CAP + 1: one more says "there are more"), each with its
   // sort key, so that a page can be picked from them without asking again.
-  const selectMatches = (runner: Db) =>
+  const selectMatches = (runner: Db, condition = where) =>
     runner
       .select({ id: products.id, sortKey: byPrice ? products.resalePriceCents : cursorDate })
       .from(products)
       .innerJoin(users, eq(users.id, products.sellerId))
-      .where(where)
+      .where(condition)
       .limit(TOTAL_CAP + 1);
   const key = JSON.stringify([options.key, ...filtersOf(query)]);
   const remembered = rememberedCount(counts, key);
@@ -549,8 +667,40 @@ async function searchPage(db: Db, options: PageOptions): Promise<SearchResult> {
       db.select({ id: products.id }).from(products).where(filters),
     );
     if (listings === 0 || (options.textMatches * kept) / listings < MANY_MATCHES) return undefined;
-    const walked = await withinTime(db, WALK_TIMEOUT_MS, (tx) => selectRows(tx, where));
-    return walked && walked.length > query.limit ? walked : undefined;
+    return withinTime(db, WALK_TIMEOUT_MS, async (tx) => {
+      // The first listings of the sort's index (a price range narrows a price sort's),
+      // named "products" so that the filters, the text and the order name its columns
+      // (each column `others` and the text use must be selected here), and the first
+      // of them that the rest keeps: if a page is there, it is the page the whole walk
+      // finds. Bounding the rows read, not the rows kept, bounds the walk however rare
+      // the filters make the matches.
+      const walkedRows = tx
+        .select({
+          id: products.id,
+          sellerId: products.sellerId,
+          name: products.name,
+          searchVector: products.searchVector,
+          dateOfPost: products.dateOfPost,
+          resalePriceCents: products.resalePriceCents,
+          conditionType: products.conditionType,
+          location: products.location,
+          yearsOfUse: products.yearsOfUse,
+        })
+        .from(products)
+        .where(and(indexed, byPrice ? priceRange : undefined, after))
+        .orderBy(...order)
+        .limit(WALK_ROWS_PER_ROW * (query.limit + 1));
+      const kept = and(isNull(users.deletedAt), byPrice ? undefined : priceRange, others, text);
+      const found = await tx.execute(
+        sql`select products.id from (${walkedRows}) as products
+            inner join ${users} on ${users.id} = products.seller_id
+            where ${kept} order by ${sql.join(order, sql`, `)} limit ${query.limit + 1}`,
+      );
+      const ids = (found as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+      if (ids.length <= query.limit) return undefined;
+      const walked = await selectRows(tx, and(where, inArray(products.id, ids)));
+      return walked.length > query.limit ? walked : undefined;
+    });
   };
   const walked =
     options.textMatches >= MANY_MATCHES && remembered === undefined
@@ -576,7 +726,8 @@ async function searchPage(db: Db, options: PageOptions): Promise<SearchResult> {
       ? await selectRows(runner, and(where, inArray(products.id, pageIds))).execute(values)
       : [];
   };
-  const findMatches = (runner: Db): Promise<Match[]> => selectMatches(runner).execute(values);
+  const findMatches = (runner: Db, condition = where): Promise<Match[]> =>
+    selectMatches(runner, condition).execute(values);
 
   let rows: Awaited<ReturnType<typeof selectRows>>;
   let matches: number;
@@ -584,11 +735,12 @@ async function searchPage(db: Db, options: PageOptions): Promise<SearchResult> {
     [rows, matches] = [walked, TOTAL_CAP + 1];
   } else if (text && remembered === undefined) {
     // Collect the matches from the GIN index (bitmap scans only); if that is all of
-    // them, the page is sorted from those few rows. With more than TOTAL_CAP, walking
-    // the sort's own index finds a page within a few thousand rows.
+    // them, the page is sorted from those few rows. With more than TOTAL_CAP, the
+    // planner's own choice walks the sort's index (no bound: the matches are known).
+    const counted = options.countText ? and(listed, filters, await options.countText()) : where;
     [rows, matches] = await db.transaction(async (tx) => {
       await useBitmapScansOnly(tx, true);
-      const found = await findMatches(tx);
+      const found = await findMatches(tx, counted);
       if (found.length <= TOTAL_CAP) return [await pageOf(tx, found), found.length];
       await useBitmapScansOnly(tx, false);
       return [await selectRows(tx, where), found.length];

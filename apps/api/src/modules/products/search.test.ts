@@ -183,6 +183,15 @@ describe('GET /api/search', () => {
     expect(stopWords.similarNames).toBeUndefined();
   });
 
+  it('answers text without a letter or digit with nothing, and no text with everything', async () => {
+    for (const q of ['🙂', '!!!', '— … —']) {
+      const result = await search({ q });
+      expect(result.products).toEqual([]);
+      expect(result.total).toBe(0);
+    }
+    expect((await search({ q: '   ' })).products.length).toBeGreaterThan(0);
+  });
+
   it('finds a word with accents and marks as typed, in any normal form', async () => {
     const seller = await createUser(t.database.db, { typeOfUser: 'seller' });
     const cafe = await createProduct(t.database.db, {

@@ -32,9 +32,12 @@ export const searchMessages = {
         ? '1 laptop found'
         : `${n.toLocaleString('en-US')} laptops found`,
   results: 'Results',
-  /** The typed words matched nothing; the catalogue's words most like them did. */
-  correctedTo: (q: string) => `Showing results for "${q}"`,
-  similarNames: 'Showing laptops with similar names',
+  /**
+   * The typed words matched nothing; the catalogue's words most like them did. Said
+   * outright, or "ZenBook" answered with a Surface Book looks like a wrong match.
+   */
+  correctedTo: (q: string) => `No exact matches; showing results for "${q}"`,
+  similarNames: 'No exact matches; showing laptops with similar names',
   noResults: 'No laptops match your search.',
   priceRangeInverted: 'The min price is above the max price.',
   emptyCategory: 'No laptops in this category yet.',

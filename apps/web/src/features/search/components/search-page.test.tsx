@@ -380,7 +380,7 @@ describe('SearchPage when the words matched nothing as typed', () => {
     answer = () => json({ ...pages.first, nextCursor: null, total: 2, correctedQuery: 'keyboard' });
     renderPage('/search?q=keybaord');
     expect(
-      await screen.findByText('2 laptops found · Showing results for "keyboard"'),
+      await screen.findByText('2 laptops found · No exact matches; showing results for "keyboard"'),
     ).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Results for "keybaord"');
   });
@@ -389,7 +389,9 @@ describe('SearchPage when the words matched nothing as typed', () => {
     answer = () => json({ ...pages.first, nextCursor: null, total: 2, similarNames: true });
     renderPage('/search?q=mackbok');
     expect(
-      await screen.findByText('2 laptops found · Showing laptops with similar names'),
+      await screen.findByText(
+        '2 laptops found · No exact matches; showing laptops with similar names',
+      ),
     ).toBeTruthy();
   });
 });

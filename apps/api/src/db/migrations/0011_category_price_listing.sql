@@ -1,0 +1,1 @@
+CREATE INDEX "products_category_price_listing_idx" ON "products" USING btree ("category_id","resale_price_cents","id") WHERE "products"."deleted_at" is null;
