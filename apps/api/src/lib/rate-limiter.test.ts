@@ -48,6 +48,20 @@ describe('in memory', () => {
     expect((await limiter.hit('a')).limited).toBe(false);
   });
 
+  it("forgets a key's hits when asked, and only that key's", async () => {
+    const limiter = createRateLimiter({
+      store: createMemoryRateLimitStore(),
+      name: 'sign-in',
+      max: 1,
+      windowMs: 60_000,
+    });
+    await limiter.hit('a');
+    await limiter.hit('b');
+    await limiter.forget('a');
+    expect((await limiter.hit('a')).limited).toBe(false);
+    expect((await limiter.hit('b')).limited).toBe(true);
+  });
+
   it('keeps the counts of two limiters in one store apart', async () => {
     const store = createMemoryRateLimitStore();
     const signIn = createRateLimiter({ store, name: 'sign-in', max: 1, windowMs: 60_000 });
@@ -83,6 +97,17 @@ describe.skipIf(!hasRedis)('in Redis', () => {
     // Later hits do not extend the window: it ends a second after the first hit.
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     expect((await a.hit('pat@example.test')).limited).toBe(false);
+  });
+
+  it('forgets a key for every instance', async () => {
+    const prefix = `laptops-test:${randomUUID()}:`;
+    const [a, b] = [redisStore(REDIS_URL, prefix), redisStore(REDIS_URL, prefix)].map((store) =>
+      createRateLimiter({ store, name: 'sign-in', max: 1, windowMs: 60_000 }),
+    );
+    await a!.hit('pat@example.test');
+    expect((await b!.hit('pat@example.test')).limited).toBe(true);
+    await b!.forget('pat@example.test');
+    expect((await a!.hit('pat@example.test')).limited).toBe(false);
   });
 
   it('counts 50 hits at once from two instances exactly', async () => {

@@ -6,6 +6,8 @@ export type RateLimitResult = { limited: false } | { limited: true; retryAfterSe
 export type RateLimiter = {
   /** Counts one hit for `key`; answers how many seconds to wait when over the limit. */
   hit(key: string): Promise<RateLimitResult>;
+  /** Drops `key`'s hits so far: its owner proved who they are (a sign-in that worked). */
+  forget(key: string): Promise<void>;
 };
 
 /**
@@ -15,6 +17,8 @@ export type RateLimiter = {
 export type RateLimitStore = {
   /** Counts one hit in the fixed window of `key`: the hits so far and the ms until it ends. */
   increment(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+  /** Ends the window of `key`, if any. */
+  remove(key: string): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -27,16 +31,18 @@ export function createRateLimiter(options: {
   windowMs: number;
 }): RateLimiter {
   const { store, name, max, windowMs } = options;
+  // Keys hold what clients send (emails, addresses): hashed, they stay short and private.
+  const storeKey = (key: string) =>
+    `${name}:${createHash('sha256').update(key).digest('base64url')}`;
   return {
     async hit(key) {
-      // Keys hold what clients send (emails, addresses): hashed, they stay short and private.
-      const digest = createHash('sha256').update(key).digest('base64url');
-      const { count, resetInMs } = await store.increment(`${name}:${digest}`, windowMs);
+      const { count, resetInMs } = await store.increment(storeKey(key), windowMs);
       if (count > max) {
         return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil(resetInMs / 1000)) };
       }
       return { limited: false };
     },
+    forget: (key) => store.remove(storeKey(key)),
   };
 }
 
@@ -61,6 +67,9 @@ export function createMemoryRateLimitStore(options: { now?: () => number } = {})
       }
       window.count += 1;
       return { count: window.count, resetInMs: window.resetsAt - time };
+    },
+    async remove(key) {
+      windows.delete(key);
     },
     async close() {},
   };
@@ -140,6 +149,16 @@ export function createRedisRateLimitStore(options: {
           );
         }
         return fallback.increment(key, windowMs);
+      }
+    },
+    async remove(key) {
+      await firstAttempt;
+      // Both: hits counted in memory during an outage count too.
+      await fallback.remove(key);
+      try {
+        await redis.del(`rl:${key}`);
+      } catch {
+        // Redis is down: increment() logs the outage; the count expires with its window.
       }
     },
     async close() {

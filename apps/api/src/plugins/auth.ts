@@ -14,8 +14,9 @@ import {
 import type {} from './list-cache.ts';
 
 /** Endpoints where guessing is possible: limited per IP and per account. */
+const SIGN_IN_PATH = '/api/auth/sign-in/email';
 const guardedAuthPaths = new Set([
-  '/api/auth/sign-in/email',
+  SIGN_IN_PATH,
   '/api/auth/sign-up/email',
   '/api/auth/request-password-reset',
   '/api/auth/reset-password',
@@ -77,15 +78,26 @@ export const authPlugin = fp(
       windowMs: 15 * 60_000,
     });
 
-    const checkRateLimit = async (request: FastifyRequest, reply: FastifyReply) => {
-      const pathname = request.url.split('?')[0] ?? '';
-      if (request.method !== 'POST' || !guardedAuthPaths.has(pathname)) return;
+    // The path as better-auth routes it: the URL it is given resolves "./", "x/../" and
+    // "%2e" and drops a "#...", so "/api/auth/sign-in/./email" is sign-in too.
+    const endpointOf = (request: FastifyRequest) => new URL(request.url, baseURL).pathname;
+
+    // Each endpoint counts an account's attempts apart: someone guessing a password
+    // locks its sign-in for a while, but not the reset that lets its owner back in.
+    const accountKeyOf = (pathname: string, request: FastifyRequest) => {
       const email = (request.body as { email?: unknown } | undefined)?.email;
+      return typeof email === 'string' ? `${pathname}|${email.trim().toLowerCase()}` : undefined;
+    };
+
+    const checkRateLimit = async (
+      pathname: string,
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ) => {
+      if (request.method !== 'POST' || !guardedAuthPaths.has(pathname)) return;
       const checks = [perIp.hit(`${pathname}|${request.ip}`)];
-      // Each endpoint counts an account's attempts apart: someone guessing a password
-      // locks its sign-in for a while, but not the reset that lets its owner back in.
-      if (typeof email === 'string')
-        checks.push(perAccount.hit(`${pathname}|${email.trim().toLowerCase()}`));
+      const accountKey = accountKeyOf(pathname, request);
+      if (accountKey) checks.push(perAccount.hit(accountKey));
       const limited = (await Promise.all(checks)).find((check) => check.limited);
       if (limited?.limited) {
         reply.header('retry-after', String(limited.retryAfterSeconds));
@@ -93,15 +105,24 @@ export const authPlugin = fp(
       }
     };
 
+    // The account's owner signed in: their attempts so far were not guesses, and
+    // counting them would lock out someone who signs in on many devices.
+    const forgetAttempts = async (pathname: string, request: FastifyRequest, status: number) => {
+      const accountKey = accountKeyOf(pathname, request);
+      if (status !== 200 || pathname !== SIGN_IN_PATH || !accountKey) return;
+      await perAccount.forget(accountKey);
+    };
+
     app.route({
       method: ['GET', 'POST'],
       url: '/api/auth/*',
       schema: { hide: true },
       config: {
-        keepsLists: (request) => sessionOnlyAuthPaths.has(request.url.split('?')[0] ?? ''),
+        keepsLists: (request) => sessionOnlyAuthPaths.has(endpointOf(request)),
       },
       async handler(request, reply) {
-        await checkRateLimit(request, reply);
+        const pathname = endpointOf(request);
+        await checkRateLimit(pathname, request, reply);
         const hasBody = request.method !== 'GET' && request.body !== undefined;
         const state = { logs: [] as BetterAuthLog[] };
         const response = await authRequestState
@@ -119,6 +140,7 @@ export const authPlugin = fp(
             throw error;
           });
         writeBetterAuthLogs(request.log, state.logs, response.status);
+        await forgetAttempts(pathname, request, response.status);
         reply.status(response.status);
         response.headers.forEach((value, key) => {
           if (key !== 'set-cookie') reply.header(key, value);

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../../db/schema/accounts.ts';
@@ -446,6 +448,24 @@ describe('GET /api/jwt and bearer tokens', () => {
     });
     expect(forged.statusCode).toBe(401);
   });
+
+  it('passes over a session cookie that is not valid percent-encoding', async () => {
+    const user = await createUser(t.database.db);
+    const cookie = await signIn(t.app, user.email, user.password);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/jwt',
+      headers: { cookie: `__Secure-better-auth.session_token=%ff; ${cookie}` },
+    });
+    expect(response.statusCode).toBe(200);
+    const { accessToken } = response.json<{ accessToken: string }>();
+    const withBearer = await t.app.inject({
+      method: 'GET',
+      url: `/api/jwt`,
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(withBearer.json()).toEqual({ accessToken });
+  });
 });
 
 describe('brute force', () => {
@@ -493,6 +513,79 @@ describe('brute force', () => {
       for (let i = 0; i < 6; i++) await attempt(`spray-${i}@example.test`, '10.0.0.9');
       expect((await attempt('spray-x@example.test', '10.0.0.9')).statusCode).toBe(429);
       expect((await attempt('fresh@example.test', '10.0.0.10')).statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('signing in often', () => {
+  it("never locks out the owner: a sign-in that works clears the account's count", async () => {
+    const limited = await createTestContext({
+      AUTH_RATE_LIMIT_PER_IP: '1000',
+      AUTH_RATE_LIMIT_PER_ACCOUNT: '3',
+    });
+    try {
+      const user = await createUser(limited.database.db);
+      const attempt = (password: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          payload: { email: user.email, password },
+        });
+      // Five devices, one after another, with a typo on the way: never 429.
+      for (let i = 0; i < 5; i++) {
+        expect((await attempt('wrong-password')).statusCode).toBe(401);
+        expect((await attempt(user.password)).statusCode).toBe(200);
+      }
+      // Guesses still count: three wrong ones lock the account for the window.
+      for (let i = 0; i < 3; i++) await attempt('wrong-password');
+      expect((await attempt(user.password)).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('brute force through another spelling of the path', () => {
+  it('counts "./", "x/../", "%2e" and "#..." as the endpoint they reach', async () => {
+    const limited = await createTestContext({
+      AUTH_RATE_LIMIT_PER_IP: '1000',
+      AUTH_RATE_LIMIT_PER_ACCOUNT: '3',
+    });
+    try {
+      const user = await createUser(limited.database.db);
+      // Over a socket, byte for byte: an HTTP client library would tidy the path first.
+      await limited.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = limited.app.server.address() as AddressInfo;
+      const post = (path: string, body: object) =>
+        new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const request = http.request(
+            { host: '127.0.0.1', port, path, method: 'POST' },
+            (response) => {
+              let text = '';
+              response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+              response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+            },
+          );
+          request.on('error', reject);
+          request.setHeader('content-type', 'application/json');
+          request.end(JSON.stringify(body));
+        });
+      const wrong = { email: user.email, password: 'wrong-password' };
+      expect((await post('/api/auth/sign-in/./email', wrong)).status).toBe(401);
+      expect((await post('/api/auth/x/../sign-in/email', wrong)).status).toBe(401);
+      expect((await post('/api/auth/sign-in/%2e/email#again', wrong)).status).toBe(401);
+      for (const path of [
+        '/api/auth/sign-in/email',
+        '/api/auth/sign-in/./email',
+        '/api/auth/sign-in/%2E/email',
+        '/api/auth/sign-in/email#x',
+      ]) {
+        const refused = await post(path, { email: user.email, password: user.password });
+        expect(refused.status, path).toBe(429);
+        expect(JSON.parse(refused.body)).toEqual(tooManyAttempts);
+      }
     } finally {
       await limited.close();
     }

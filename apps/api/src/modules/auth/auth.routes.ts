@@ -4,7 +4,16 @@ import { authOptionsSchema, jwtResultSchema } from '@laptops/shared/auth';
 import { apiErrorSchema } from '@laptops/shared/errors';
 import { HttpError } from '../../lib/http-error.ts';
 
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
+const SESSION_COOKIES = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/g;
+
+/** A cookie's value as better-auth reads it; undefined if it is not valid percent-encoding. */
+function cookieValue(encoded: string): string | undefined {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return undefined;
+  }
+}
 
 export const authRoutes: FastifyPluginAsyncZod<{ googleEnabled: boolean }> = async (
   app,
@@ -43,9 +52,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ googleEnabled: boolean }> = asy
         throw new HttpError(403, 'FORBIDDEN', 'You can only get a token for your own account.');
       }
       // The signed session token, accepted back as `Authorization: Bearer <token>`.
-      const fromCookie = SESSION_COOKIE.exec(request.headers.cookie ?? '')?.[1];
+      // A session cookie that is not valid percent-encoding cannot be the one that
+      // signed the caller in: it is passed over.
+      const fromCookie = [...(request.headers.cookie ?? '').matchAll(SESSION_COOKIES)]
+        .map((match) => cookieValue(match[1] ?? ''))
+        .find(Boolean);
       const fromBearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
-      const token = fromCookie ? decodeURIComponent(fromCookie) : fromBearer;
+      const token = fromCookie ?? fromBearer;
       if (!token) throw new HttpError(401, 'UNAUTHENTICATED', 'Please sign in first.');
       return { accessToken: token };
     },
