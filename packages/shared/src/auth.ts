@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasVisibleCharacter, isOneLine, isPlainText } from './fields.ts';
 import { loginMessages, resetMessages, signUpMessages } from './messages.ts';
 
 export const MIN_PASSWORD_LENGTH = 6;
@@ -18,11 +19,6 @@ export const passwordSchema = z
   .min(MIN_PASSWORD_LENGTH, signUpMessages.passwordTooShort)
   .max(128, 'Password can be at most 128 characters');
 
-// Anything but spaces, format characters (zero-width ones), combining marks and the
-// letters that draw nothing (Hangul fillers, the blank Braille pattern).
-const visibleCharacter = /[^\s\p{Cf}\p{M}\u115F\u1160\u3164\uFFA0\u2800]/u;
-const directionOverride = /[\u202A-\u202E\u2066-\u2069]/;
-
 /** A person's name, as sign-up and the profile take it (and the server checks it). */
 export const personNameSchema = z
   .string({ error: signUpMessages.nameRequired })
@@ -30,9 +26,10 @@ export const personNameSchema = z
   .min(1, signUpMessages.nameRequired)
   .max(100, 'Name can be at most 100 characters')
   // A name of only invisible characters shows as blank on every card.
-  .refine((name) => visibleCharacter.test(name), signUpMessages.nameRequired)
+  .refine(hasVisibleCharacter, signUpMessages.nameRequired)
   // Text-direction overrides can make a name read as something else ("‮evil").
-  .refine((name) => !directionOverride.test(name), 'Name contains a character that is not allowed');
+  .refine(isPlainText, 'Name contains a character that is not allowed')
+  .refine(isOneLine, 'Name must be on one line');
 
 /**
  * An address mail can carry: 254 characters in all, 64 before the @ (RFC 5321).

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { hasNoNul, nulMessage } from './fields.ts';
+import {
+  hasVisibleCharacter,
+  isOneLine,
+  isPlainText,
+  nulMessage,
+  oneLineMessage,
+} from './fields.ts';
 import { contactMessages } from './messages.ts';
 
 /** The Home 'Contact Us' form, shared by the form and POST /api/contact. */
@@ -15,13 +21,16 @@ export const contactMessageInputSchema = z.object({
     .trim()
     .min(1, contactMessages.subjectRequired)
     .max(200, contactMessages.subjectTooLong)
-    .refine(hasNoNul, nulMessage),
+    .refine(isPlainText, nulMessage)
+    .refine(isOneLine, oneLineMessage)
+    .refine(hasVisibleCharacter, contactMessages.subjectRequired),
   message: z
     .string({ error: contactMessages.messageRequired })
     .trim()
     .min(1, contactMessages.messageRequired)
     .max(5000, contactMessages.messageTooLong)
-    .refine(hasNoNul, nulMessage),
+    .refine(isPlainText, nulMessage)
+    .refine(hasVisibleCharacter, contactMessages.messageRequired),
 });
 
 export type ContactMessageInput = z.infer<typeof contactMessageInputSchema>;

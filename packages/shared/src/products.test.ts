@@ -22,6 +22,33 @@ function errors(input: Record<string, unknown>) {
 }
 
 describe('product fields', () => {
+  it('takes right-to-left text with its isolates and marks, and pasted line breaks', () => {
+    expect(
+      errors({
+        ...valid,
+        name: 'لابتوب \u2067Dell XPS 13\u2069 \u200F',
+        location: '\u202Bעמאן\u202C, Jordan',
+        description: 'Light and fast.\vNew battery.\u0085Box included.\tCharger too.',
+      }),
+    ).toEqual({});
+  });
+
+  it('keeps the name and the location on one line', () => {
+    expect(errors({ ...valid, name: 'Dell\nXPS 13' })).toEqual({
+      name: 'This must be on one line',
+    });
+    expect(errors({ ...valid, location: 'Boston,\tMA' })).toEqual({
+      location: 'This must be on one line',
+    });
+  });
+
+  it('refuses a direction override, a control character and half of a character', () => {
+    expect(errors({ ...valid, name: '\u202Egnp.exe' })).toHaveProperty('name');
+    expect(errors({ ...valid, description: 'a\u0007b' })).toHaveProperty('description');
+    expect(errors({ ...valid, location: 'Bost\ud800on' })).toHaveProperty('location');
+    expect(errors({ ...valid, name: '\u200b\u2060' })).toEqual({ name: m.productName });
+  });
+
   it("shows SPEC.md's message for each empty field", () => {
     const empty = Object.fromEntries(Object.keys(valid).map((key) => [key, '']));
     expect(errors(empty)).toEqual({

@@ -86,7 +86,7 @@ export const productFieldsSchema = z.object({
   originalPrice: dollars(m.originalPrice),
   resalePrice: dollars(m.resalePrice),
   yearsOfUse: wholeYears,
-  description: requiredText(m.description, 2000),
+  description: requiredText(m.description, 2000, { multiline: true }),
 });
 
 /** POST /api/products: the fields plus the URL of an image our /api/images issued. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasNoNul, nulMessage } from './fields.ts';
+import { isPlainText, nulMessage } from './fields.ts';
 
 /** POST /api/reports. The reporter comes from the session; name and seller from the product. */
 export const reportInputSchema = z.object({
@@ -8,7 +8,7 @@ export const reportInputSchema = z.object({
     .string()
     .trim()
     .max(2000, 'A report can be at most 2000 characters')
-    .refine(hasNoNul, nulMessage)
+    .refine(isPlainText, nulMessage)
     .default(''),
 });
 export type ReportInput = z.input<typeof reportInputSchema>;

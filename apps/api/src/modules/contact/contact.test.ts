@@ -159,17 +159,20 @@ describe('flood protection', () => {
 });
 
 describe('POST /api/contact with text the database cannot hold', () => {
-  it('refuses a NUL character with a 400 naming the field, and stores nothing', async () => {
+  it.each([
+    ['a NUL character', { subject: 'Hi\u0000there' }, 'subject'],
+    ['a message of only invisible characters', { message: '\u200b \u200d' }, 'message'],
+  ])('refuses %s with a 400 naming the field, and stores nothing', async (_, change, field) => {
     const before = await storedCount();
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/contact',
       remoteAddress: '203.0.113.77',
-      payload: { email: 'nul@example.test', subject: 'Hi\u0000there', message: 'Hello' },
+      payload: { email: 'nul@example.test', subject: 'Hi there', message: 'Hello', ...change },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
-      error: { code: 'VALIDATION_ERROR', fields: { subject: expect.any(String) } },
+      error: { code: 'VALIDATION_ERROR', fields: { [field]: expect.any(String) } },
     });
     expect(await storedCount()).toBe(before);
   });

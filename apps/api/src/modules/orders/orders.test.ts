@@ -202,12 +202,17 @@ describe('My Orders', () => {
 });
 
 describe('POST /api/myOrders with text the database cannot hold', () => {
-  it('refuses a NUL character in the meeting place with a 400, and books nothing', async () => {
+  it.each([
+    ['a NUL character', 'Central\u0000Library'],
+    ['a text-direction override', 'Central \u202ELibrary'],
+    ['only invisible characters', '\u200b\u2060'],
+    ['a line break', 'Central\nLibrary'],
+  ])('refuses %s in the meeting place with a 400, and books nothing', async (_, place) => {
     const { product } = await listing();
     const { cookie } = await buyer();
     const response = await book(cookie, {
       productId: product.id,
-      meetingLocation: 'Central\u0000Library',
+      meetingLocation: place,
       buyerPhone: '+1 512 555 0100',
     });
     expect(response.statusCode).toBe(400);

@@ -358,6 +358,11 @@ describe('GET /api/myBuyers', () => {
 describe('POST /api/products with input found by the fuzzer', () => {
   it.each([
     ['a NUL character in the name', { name: 'ThinkPad\u0000T14' }, 'name'],
+    ['a name of only a zero-width space', { name: '\u200b' }, 'name'],
+    ['a line break in the name', { name: 'Dell\nXPS 13' }, 'name'],
+    ['a text-direction override in the location', { location: '\u202Egnp.exe' }, 'location'],
+    ['a control character in the description', { description: 'a\u0007b' }, 'description'],
+    ['half of a character in the description', { description: 'a\ud800b' }, 'description'],
     ['a price that rounds to 0 cents (5e-324)', { originalPrice: 5e-324 }, 'originalPrice'],
   ])('refuses %s with a 400 naming the field, and posts nothing', async (_name, change, field) => {
     const { cookie } = await seller();

@@ -163,7 +163,10 @@ describe('reporting again', () => {
 });
 
 describe('POST /api/reports with text the database cannot hold', () => {
-  it('refuses a NUL character in the report text with a 400, and records nothing', async () => {
+  it.each([
+    ['a NUL character', 'Fake\u0000photos'],
+    ['a text-direction override', 'Fake \u202Esotohp'],
+  ])('refuses %s in the report text with a 400, and records nothing', async (_, text) => {
     const db = t.database.db;
     const sellerUser = await createUser(db, { typeOfUser: 'seller' });
     const reporter = await createUser(db, { typeOfUser: 'buyer' });
@@ -175,7 +178,7 @@ describe('POST /api/reports with text the database cannot hold', () => {
       method: 'POST',
       url: '/api/reports',
       headers: { cookie },
-      payload: { productId: product.id, reportText: 'Fake\u0000photos' },
+      payload: { productId: product.id, reportText: text },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
