@@ -53,6 +53,19 @@ test('a buyer books from a card and pays with 4242 in the sandbox; the seller se
   await expect(page.getByText('Please pay $420.00')).toBeVisible();
   await expect(page.getByText('Test mode')).toBeVisible();
 
+  // Paying with nothing typed focuses the first field, in view with its label below
+  // the sticky navbar (on a phone it was scrolled under it).
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByLabel('Card number')).toBeFocused();
+  const navbarBottom = await page
+    .locator('header')
+    .first()
+    .evaluate((element) => element.getBoundingClientRect().bottom);
+  const labelTop = await page
+    .getByText('Card number', { exact: true })
+    .evaluate((element) => element.getBoundingClientRect().top);
+  expect(labelTop).toBeGreaterThanOrEqual(navbarBottom);
+
   // A declined card shows the error and leaves the order unpaid.
   await payWith(page, '4000 0000 0000 0002');
   await expect(

@@ -209,9 +209,8 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
                   return AllBuyersPage;
                 }),
                 roleRoute('allusers', 'admin', async () => {
-                  const { AllUsersPage } =
-                    await import('../features/admin/components/all-users-page.tsx');
-                  return AllUsersPage;
+                  const { AllUsersRoute } = await import('./routes/dashboard/all-users.tsx');
+                  return AllUsersRoute;
                 }),
                 roleRoute('reportedItems', 'admin', async () => {
                   const { ReportsPage } =

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { AdminActivity } from '@laptops/shared/admin';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { EmailText } from '../../../components/ui/email-text.tsx';
 import { messages } from '../../../lib/messages.ts';
 import { useActivity } from '../api/get-activity.ts';
 import { ADMIN_PAGE_SIZE, ListError, Pager } from './user-list-controls.tsx';
@@ -35,7 +36,7 @@ export function ActivityPage() {
       cell: (entry) => (
         <div className="flex flex-col">
           <span className="font-medium">{entry.adminName}</span>
-          <span className="text-xs wrap-anywhere text-base-content/70">{entry.adminEmail}</span>
+          <EmailText email={entry.adminEmail} className="text-xs text-base-content/70" />
         </div>
       ),
     },

@@ -6,6 +6,7 @@ import { useHeadingFocusAfterClose } from '../../../components/ui/use-heading-fo
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { EmailText } from '../../../components/ui/email-text.tsx';
 import { messages } from '../../../lib/messages.ts';
 import { useDeleteBuyer } from '../api/delete-buyer.ts';
 import { useUsers } from '../api/get-users.ts';
@@ -60,7 +61,7 @@ export function AllBuyersPage() {
     {
       key: 'email',
       header: t.email,
-      cell: (buyer) => <span className="wrap-anywhere">{buyer.email}</span>,
+      cell: (buyer) => <EmailText email={buyer.email} />,
     },
     {
       key: 'action',

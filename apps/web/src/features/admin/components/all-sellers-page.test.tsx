@@ -29,6 +29,8 @@ function makeUser(overrides: Partial<AdminUser> = {}): AdminUser {
 let sellers: AdminUser[];
 let calls: { method: string; path: string }[];
 let listResponse: (url: URL) => Response;
+/** What the verify request waits for before it is answered. */
+let verifyGate: Promise<void>;
 
 beforeEach(() => {
   sellers = [
@@ -42,6 +44,7 @@ beforeEach(() => {
     }),
   ];
   calls = [];
+  verifyGate = Promise.resolve();
   listResponse = () => json(sellers, 200, { 'x-total-count': String(sellers.length) });
   vi.stubGlobal(
     'fetch',
@@ -53,6 +56,7 @@ beforeEach(() => {
       if (url.pathname === '/api/allSellers' && method === 'GET') return listResponse(url);
       const email = url.searchParams.get('email') ?? '';
       if (url.pathname === '/api/verifySeller' && method === 'PUT') {
+        await verifyGate;
         sellers = sellers.map((s) => (s.email === email ? { ...s, isVerified: true } : s));
         return json({ modifiedCount: 1 });
       }
@@ -133,11 +137,26 @@ describe('AllSellersPage', () => {
     await user.click(screen.getByRole('button', { name: 'Verify: Marcus Lee' }));
 
     await waitFor(() => expect(within(row('Marcus Lee')).getByText('Verified')).toBeTruthy());
+    // The badge takes the place and the focus of the button it replaced.
+    expect(document.activeElement).toBe(within(row('Marcus Lee')).getByText('Verified'));
     expect(mutations()).toEqual([
       { method: 'PUT', path: '/api/verifySeller?email=marcus%40example.com' },
     ]);
     expect(toast.success).toHaveBeenCalledWith('Marcus Lee is new a verified seller');
     expect(screen.queryAllByRole('button', { name: /^Verify/ })).toHaveLength(0);
+  });
+
+  it('leaves the focus where the user moved it while the verification was saving', async () => {
+    let answer = () => {};
+    verifyGate = new Promise((resolve) => (answer = resolve));
+    const { user } = renderPage();
+    await screen.findByRole('rowheader', { name: 'Marcus Lee' });
+    await user.click(screen.getByRole('button', { name: 'Verify: Marcus Lee' }));
+    const deletePriya = screen.getByRole('button', { name: 'Delete: Priya Shah' });
+    deletePriya.focus();
+    answer();
+    await waitFor(() => expect(within(row('Marcus Lee')).getByText('Verified')).toBeTruthy());
+    expect(document.activeElement).toBe(deletePriya);
   });
 
   it("asks 'Are sure to delete seller {name}?' and deletes with the email encoded", async () => {

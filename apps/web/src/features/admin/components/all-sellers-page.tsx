@@ -2,10 +2,12 @@ import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import type { AdminUser } from '@laptops/shared/admin';
 import { Avatar } from '../../../components/ui/avatar.tsx';
+import { useFocusReplacement } from '../../../components/ui/use-focus-replacement.ts';
 import { useHeadingFocusAfterClose } from '../../../components/ui/use-heading-focus.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { EmailText } from '../../../components/ui/email-text.tsx';
 import { messages } from '../../../lib/messages.ts';
 import { useDeleteSeller } from '../api/delete-seller.ts';
 import { useUsers } from '../api/get-users.ts';
@@ -27,12 +29,19 @@ export function AllSellersPage() {
   const remove = useDeleteSeller();
   const [toDelete, setToDelete] = useState<AdminUser | null>(null);
   const { headingRef, focusHeadingOnClose } = useHeadingFocusAfterClose(toDelete !== null);
+  const verifiedFocus = useFocusReplacement();
 
-  const onVerify = (seller: AdminUser) =>
+  const onVerify = (seller: AdminUser) => {
+    if (verify.isPending) return;
+    verifiedFocus.expect(seller._id);
     verify.mutate(seller.email, {
       onSuccess: () => toast.success(s.verifySuccess(seller.name)),
-      onError: (error) => toast.error(error.message),
+      onError: (error) => {
+        verifiedFocus.forget();
+        toast.error(error.message);
+      },
     });
+  };
 
   const onConfirmDelete = () => {
     if (!toDelete) return;
@@ -70,20 +79,23 @@ export function AllSellersPage() {
     {
       key: 'email',
       header: t.email,
-      cell: (seller) => <span className="wrap-anywhere">{seller.email}</span>,
+      cell: (seller) => <EmailText email={seller.email} />,
     },
     {
       key: 'verification',
       header: s.verification,
       cell: (seller) =>
         seller.isVerified ? (
-          <span className="badge badge-success">{s.verified}</span>
+          <span ref={verifiedFocus.ref(seller._id)} tabIndex={-1} className="badge badge-success">
+            {s.verified}
+          </span>
         ) : (
+          // aria-disabled while saving, not disabled: a disabled button drops the focus.
           <button
             type="button"
             className="btn btn-primary btn-sm"
             aria-label={s.verifyLabel(seller.name)}
-            disabled={verify.isPending}
+            aria-disabled={verify.isPending || undefined}
             onClick={() => onVerify(seller)}
           >
             {verify.isPending && verify.variables === seller.email && (

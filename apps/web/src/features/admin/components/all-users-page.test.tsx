@@ -69,13 +69,14 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderPage() {
+function renderPage(viewerId?: string) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  const router = createMemoryRouter([{ path: '/dashboard/allusers', element: <AllUsersPage /> }], {
-    initialEntries: ['/dashboard/allusers'],
-  });
+  const router = createMemoryRouter(
+    [{ path: '/dashboard/allusers', element: <AllUsersPage viewerId={viewerId} /> }],
+    { initialEntries: ['/dashboard/allusers'] },
+  );
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
@@ -90,6 +91,15 @@ const mutations = () => calls.filter((call) => call.method !== 'GET');
 const dialog = () => document.querySelector('dialog') as HTMLDialogElement;
 
 describe('AllUsersPage', () => {
+  it('offers no Delete on the row of the admin looking at the list', async () => {
+    renderPage('u-3');
+    await screen.findByRole('rowheader', { name: 'Nora Admin' });
+    expect(within(row('Nora Admin')).queryByRole('button', { name: /^Delete/ })).toBeNull();
+    expect(
+      within(row('Marcus Lee')).getByRole('button', { name: 'Delete: Marcus Lee' }),
+    ).toBeTruthy();
+  });
+
   it('shows the user type and offers Make Admin only to buyers and sellers', async () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'All Users' })).toBeTruthy();

@@ -6,6 +6,7 @@ import { useHeadingFocusAfterClose } from '../../../components/ui/use-heading-fo
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { EmailText } from '../../../components/ui/email-text.tsx';
 import { messages } from '../../../lib/messages.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useUsers } from '../api/get-users.ts';
@@ -16,10 +17,11 @@ import { adminMessages } from '../messages.ts';
 /**
  * SPEC.md "Tables", All Users: index, Image, Name, Email, User Type and Action.
  * Buyers and sellers get 'Make Admin' (admins have no such button); anyone can be
- * deleted after 'Are you sure to delete {name} account.'. The server refuses deleting
- * yourself or the last admin, and its reason is shown as an error toast.
+ * deleted after 'Are you sure to delete {name} account.', except the admin looking at
+ * the list. The server refuses deleting yourself or the last admin, and its reason is
+ * shown as an error toast.
  */
-export function AllUsersPage() {
+export function AllUsersPage({ viewerId }: { viewerId?: string }) {
   const t = adminMessages;
   const u = t.users;
   const list = useListControls();
@@ -77,7 +79,7 @@ export function AllUsersPage() {
     {
       key: 'email',
       header: t.email,
-      cell: (user) => <span className="wrap-anywhere">{user.email}</span>,
+      cell: (user) => <EmailText email={user.email} />,
     },
     {
       key: 'typeOfUser',
@@ -109,15 +111,18 @@ export function AllUsersPage() {
               {u.makeAdmin}
             </button>
           )}
-          <button
-            type="button"
-            className="btn btn-error btn-outline btn-sm"
-            aria-label={t.deleteLabel(user.name)}
-            disabled={remove.isPending}
-            onClick={() => setToDelete(user)}
-          >
-            {t.delete}
-          </button>
+          {/* No one deletes their own account from here: the server refuses it. */}
+          {user._id !== viewerId && (
+            <button
+              type="button"
+              className="btn btn-error btn-outline btn-sm"
+              aria-label={t.deleteLabel(user.name)}
+              disabled={remove.isPending}
+              onClick={() => setToDelete(user)}
+            >
+              {t.delete}
+            </button>
+          )}
         </div>
       ),
     },

@@ -5,6 +5,7 @@ import { useHeadingFocusAfterClose } from '../../../components/ui/use-heading-fo
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { EmailText } from '../../../components/ui/email-text.tsx';
 import { messages } from '../../../lib/messages.ts';
 import { useDismissReport } from '../api/dismiss-report.ts';
 import { useReports, type ReportStatus } from '../api/get-reports.ts';
@@ -78,7 +79,7 @@ export function ReportsPage() {
     {
       key: 'sellerEmail',
       header: r.sellerEmail,
-      cell: (report) => <span className="wrap-anywhere">{report.sellerEmail}</span>,
+      cell: (report) => <EmailText email={report.sellerEmail} />,
     },
     { key: 'productName', header: r.productName, rowHeader: true, className: 'font-medium' },
     {

@@ -245,6 +245,8 @@ describe('AddProductPage', () => {
     );
     expect(router.state.location.pathname).toBe('/dashboard/addaproduct');
     expect(await screen.findByText('This file is not a readable image.')).toBeTruthy();
+    // The focus goes to the refused field, not back to the top of the page.
+    expect(document.activeElement).toBe(screen.getByLabelText('Product Image'));
     expect(valueOf('Product Name')).toBe('Dell XPS 13 9310');
     expect(valueOf('Resale Price')).toBe('649.99');
     expect(valueOf('Category')).toBe(DELL);

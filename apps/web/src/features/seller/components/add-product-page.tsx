@@ -137,7 +137,7 @@ export function AddProductPage() {
         } catch (error) {
           // The image host refused this file (type, size, unreadable): say so on the field too.
           if (error instanceof ApiRequestError && [400, 413, 415, 422].includes(error.status)) {
-            setError('image', { type: 'server', message: error.message });
+            setError('image', { type: 'server', message: error.message }, { shouldFocus: true });
           }
           toast.error(t.uploadFailed(errorMessage(error)));
           return;

@@ -172,6 +172,8 @@ describe('MyProductsPage', () => {
     );
 
     await waitFor(() => expect(within(row('Dell XPS 13')).getByText('Advertised')).toBeTruthy());
+    // The badge takes the place and the focus of the button it replaced.
+    expect(document.activeElement).toBe(within(row('Dell XPS 13')).getByText('Advertised'));
     expect(mutations()).toEqual([{ method: 'PUT', path: '/api/myProducts?id=p-fresh' }]);
     expect(toast.success).toHaveBeenCalledWith('Advertise Added Successfully.');
     expect(screen.queryAllByRole('button', { name: /^Add To Advertise/ })).toHaveLength(0);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link } from 'react-router';
 import type { Product } from '@laptops/shared/products';
+import { useFocusReplacement } from '../../../components/ui/use-focus-replacement.ts';
 import { useHeadingFocusAfterClose } from '../../../components/ui/use-heading-focus.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
@@ -25,12 +26,19 @@ export function MyProductsPage() {
   const remove = useDeleteProduct();
   const [toDelete, setToDelete] = useState<Product | null>(null);
   const { headingRef, focusHeadingOnClose } = useHeadingFocusAfterClose(toDelete !== null);
+  const advertisedFocus = useFocusReplacement();
 
-  const onAdvertise = (product: Product) =>
+  const onAdvertise = (product: Product) => {
+    if (advertise.isPending) return;
+    advertisedFocus.expect(product._id);
     advertise.mutate(product._id, {
       onSuccess: () => toast.success(t.advertiseSuccess),
-      onError: (error) => toast.error(error.message),
+      onError: (error) => {
+        advertisedFocus.forget();
+        toast.error(error.message);
+      },
     });
+  };
 
   const onConfirmDelete = () => {
     if (!toDelete) return;
@@ -98,13 +106,20 @@ export function MyProductsPage() {
         product.isSold ? null : (
           <div className="flex flex-wrap items-center gap-2">
             {product.isAdvertise ? (
-              <span className="badge badge-info">{t.advertised}</span>
+              <span
+                ref={advertisedFocus.ref(product._id)}
+                tabIndex={-1}
+                className="badge badge-info"
+              >
+                {t.advertised}
+              </span>
             ) : (
+              // aria-disabled while saving, not disabled: a disabled button drops the focus.
               <button
                 type="button"
                 className="btn btn-primary btn-sm"
                 aria-label={t.advertiseLabel(product.name)}
-                disabled={advertise.isPending}
+                aria-disabled={advertise.isPending || undefined}
                 onClick={() => onAdvertise(product)}
               >
                 {advertise.isPending && advertise.variables === product._id && (

@@ -1,0 +1,8 @@
+import { AllUsersPage } from '../../../features/admin/components/all-users-page.tsx';
+import { useSession } from '../../../features/auth/api/get-session.ts';
+
+/** /dashboard/allusers: the admin's own row offers no Delete (the server refuses it). */
+export function AllUsersRoute() {
+  const { data: viewer } = useSession();
+  return <AllUsersPage viewerId={viewer?.id} />;
+}
