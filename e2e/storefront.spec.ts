@@ -188,6 +188,10 @@ test.describe('Navbar and footer', () => {
 
   test('the slideshow and footer controls are big enough to tap', async ({ page, hasTouch }) => {
     await page.goto('/');
+    // Measured on the app's page: the page the HTML holds is replaced when the app takes
+    // over, and a control measured after it has gone is 0 px (Playwright finds the
+    // elements and measures them in two steps).
+    await expect(page.getByRole('heading', { name: 'Latest Items' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Next slide' })).toBeVisible();
     // WCAG 2.5.8 (24 px) for a mouse; 2.5.5 (44 px) for a finger, footer links too. The
     // slide dots, side by side, are 32 px wide.
