@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createAccount, logIn, signIn } from './support/accounts.ts';
-import { categoryIdOf } from './support/listings.ts';
+import { categoryIdOf, sellerWithListing } from './support/listings.ts';
 
 test('search from the navbar, filter in the URL, load more, and go back', async ({
   page,
@@ -102,4 +102,19 @@ test("a category page's first results come in its HTML, and its first picture is
   expect(searches).toEqual([]);
   const firstPicture = await first.getAttribute('src');
   expect(thumbnails.filter((url) => url.endsWith(firstPicture ?? '?'))).toHaveLength(1);
+});
+
+test('a search with few matches offers a near spelling far more laptops have', async ({ page }) => {
+  // A seller's typo; the demo has a dozen listings that say "keyboard".
+  const { name } = await sellerWithListing({ name: `Latitude, backlit keybaord ${Date.now()}` });
+  await page.goto('/search?q=keybaord');
+  await expect(page.getByRole('article').filter({ hasText: name })).toBeVisible();
+  const status = page.getByText(/laptops? found · Did you mean keyboard\?$/);
+  await expect(status).toBeVisible();
+  await status.getByRole('link', { name: 'keyboard' }).click();
+  await expect(page).toHaveURL(/\/search\?q=keyboard$/);
+  await expect(
+    page.getByRole('heading', { name: 'Results for "keyboard"', level: 1 }),
+  ).toBeVisible();
+  await expect(page.getByText(/^\d+ laptops found$/)).toBeVisible();
 });

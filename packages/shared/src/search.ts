@@ -62,5 +62,10 @@ export const searchResultSchema = z.object({
   correctedQuery: z.string().optional(),
   /** The words matched nothing, even corrected: these are laptops with names like them. */
   similarNames: z.boolean().optional(),
+  /**
+   * Few laptops matched the words as typed, and far more have a near spelling of them:
+   * the search to offer ("Did you mean …?"). Only on the first page.
+   */
+  suggestedQuery: z.string().optional(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;

@@ -24,6 +24,7 @@ import { containsPattern } from '../../lib/like-pattern.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { listed, productColumns, toProduct } from './products.service.ts';
+import { isNearSpelling } from './spelling.ts';
 
 type SearchQuery = z.output<typeof searchQuerySchema>;
 /**
@@ -137,7 +138,12 @@ export async function searchProducts(
       textMatches: perWord.some(Number.isFinite) ? Math.min(...perWord) : 0,
       listings,
     });
-    if (exact.products.length > 0 || cursor) return exact;
+    if (cursor) return exact;
+    if (exact.products.length > 0) {
+      if (exact.totalIsCapped || exact.total >= SUGGEST_BELOW_MATCHES) return exact;
+      const suggested = await suggestedWords(db, words);
+      return suggested ? { ...exact, suggestedQuery: suggested.join(' ') } : exact;
+    }
     // Words listings for sale have are not typos: the filters left nothing. Nor are
     // stop words, numbers and words too short to judge.
     judged = await correctedWords(db, words);
@@ -215,22 +221,10 @@ async function correctedWords(db: Db, words: string[]): Promise<string[][] | 'as
   const liveTyped = await wordsForSale(db, candidates);
   const unknown = candidates.filter((word) => !liveTyped.has(word));
   if (unknown.length === 0) return 'as typed';
-  const nearWords = await db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('pg_trgm.similarity_threshold', ${CORRECTION_SIMILARITY}, true)`,
-    );
-    const result = await tx.execute(sql`
-      select typed, array(
-        select word from search_words
-        where word % typed and word <> typed and word !~ '[0-9]'
-        order by similarity(word, typed) desc, word limit 10
-      ) as near
-      from unnest(${sql.param(unknown)}::text[]) as typed`);
-    return (result as unknown as { rows: { typed: string; near: string[] }[] }).rows;
-  });
-  const liveNear = await wordsForSale(db, [...new Set(nearWords.flatMap((row) => row.near))]);
+  const nearWords = await nearSpellings(db, unknown);
+  const liveNear = await wordsForSale(db, [...new Set([...nearWords.values()].flat())]);
   const alternativesOf = new Map(
-    nearWords.map(({ typed, near }) => [
+    [...nearWords].map(([typed, near]) => [
       typed,
       near.filter((word) => liveNear.has(word)).slice(0, 3),
     ]),
@@ -241,8 +235,95 @@ async function correctedWords(db: Db, words: string[]): Promise<string[][] | 'as
   return words.map((word) => alternativesOf.get(word) ?? [word]);
 }
 
+/**
+ * Each typed word's near spellings among the catalogue's words (search_words), most
+ * similar first: by trigram similarity, then no more edits away than a slip or two
+ * (isNearSpelling). Never a word with a digit: "rtx4070" is not an "rtx3060".
+ */
+async function nearSpellings(db: Db, typed: string[]): Promise<Map<string, string[]>> {
+  const rows = await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('pg_trgm.similarity_threshold', ${CORRECTION_SIMILARITY}, true)`,
+    );
+    const result = await tx.execute(sql`
+      select typed, array(
+        select word from search_words
+        where word % typed and word <> typed and word !~ '[0-9]'
+        order by similarity(word, typed) desc, word limit 10
+      ) as near
+      from unnest(${sql.param(typed)}::text[]) as typed`);
+    return (result as unknown as { rows: { typed: string; near: string[] }[] }).rows;
+  });
+  return new Map(
+    rows.map(({ typed, near }) => [typed, near.filter((word) => isNearSpelling(typed, word))]),
+  );
+}
+
+/** Fewer exact matches than this, and a far more common near spelling is offered. */
+const SUGGEST_BELOW_MATCHES = 4;
+/** Shorter typed words are not second-guessed: "mac" is one slip from "max". */
+const SUGGEST_MIN_LETTERS = 5;
+/** Among the newest listings for sale, this many at least have the offered word… */
+const SUGGEST_MIN_LISTINGS = 3;
+/** …and this many times as many as have the typed one. */
+const SUGGEST_TIMES_MORE = 3;
+
+/**
+ * A search to offer beside few exact matches: each typed word that far fewer of the
+ * newest listings for sale have than one of its near spellings is replaced by it
+ * ("thinkpda" when a seller's typo is the one match and dozens of ThinkPads are for
+ * sale). Undefined when no word is.
+ */
+async function suggestedWords(db: Db, words: string[]): Promise<string[] | undefined> {
+  const stems = await stemsOf(db, words);
+  const candidates = [
+    ...new Set(
+      words.filter(
+        (word, i) =>
+          [...word].length >= SUGGEST_MIN_LETTERS &&
+          !/\d/.test(word) &&
+          (stems[i]?.length ?? 0) > 0,
+      ),
+    ),
+  ];
+  if (candidates.length === 0) return undefined;
+  const nearWords = await nearSpellings(db, candidates);
+  const near = [...new Set([...nearWords.values()].flat())];
+  if (near.length === 0) return undefined;
+  // The typed word is counted as a prefix, like the search: a word it begins
+  // ("thinkpa" → "thinkpad") is never more common, as its matches are among the typed one's.
+  const counts = await recentListingsWith(db, [...candidates, ...near]);
+  const offered = new Map<string, string>();
+  for (const typed of candidates) {
+    const enough = Math.max(SUGGEST_MIN_LISTINGS, SUGGEST_TIMES_MORE * (counts.get(typed) ?? 0));
+    const best = (nearWords.get(typed) ?? [])
+      .filter((word) => (counts.get(word) ?? 0) >= enough)
+      .sort((a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0))[0];
+    if (best) offered.set(typed, best);
+  }
+  if (offered.size === 0) return undefined;
+  return words.map((word) => offered.get(word) ?? word);
+}
+
 /** Listings for sale looked through for the words before the text's index is asked. */
 const RECENT_LISTINGS = 1000;
+
+/** How many of the newest listings for sale have each word (as a prefix, like the search). */
+async function recentListingsWith(db: Db, words: string[]): Promise<Map<string, number>> {
+  const result = await db.execute(sql`
+    with recent as materialized (
+      select search_vector from products
+      where deleted_at is null and status = 'available'
+      order by date_of_post desc, id desc limit ${RECENT_LISTINGS}
+    ), asked as materialized (
+      select word, to_tsquery('english', word || ':*') as query
+      from unnest(${sql.param(words)}::text[]) as word
+    )
+    select word, (select count(*) from recent where search_vector @@ asked.query) as listings
+    from asked`);
+  const rows = (result as unknown as { rows: { word: string; listings: number | string }[] }).rows;
+  return new Map(rows.map((row) => [row.word, Number(row.listings)]));
+}
 
 /**
  * Which of the words (as prefixes, like the search) a listing for sale has. A common
@@ -255,18 +336,8 @@ async function wordsForSale(db: Db, words: string[]): Promise<Set<string>> {
   if (words.length === 0) return new Set();
   const wordsOf = (result: unknown) =>
     (result as { rows: { word: string }[] }).rows.map((row) => row.word);
-  const recent = await db.execute(sql`
-    with recent as materialized (
-      select search_vector from products
-      where deleted_at is null and status = 'available'
-      order by date_of_post desc, id desc limit ${RECENT_LISTINGS}
-    ), asked as materialized (
-      select word, to_tsquery('english', word || ':*') as query
-      from unnest(${sql.param(words)}::text[]) as word
-    )
-    select word from asked
-    where exists (select 1 from recent where search_vector @@ asked.query)`);
-  const live = new Set(wordsOf(recent));
+  const recent = await recentListingsWith(db, words);
+  const live = new Set([...recent].filter(([, listings]) => listings > 0).map(([word]) => word));
   const rest = words.filter((word) => !live.has(word));
   if (rest.length === 0) return live;
   const older = await db.transaction(async (tx) => {

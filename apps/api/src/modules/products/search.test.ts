@@ -416,3 +416,80 @@ describe('GET /api/search', () => {
     }
   });
 });
+
+/** A made-up word of letters only, so that no other test's listings have it. */
+function madeUpWord(length: number) {
+  return Array.from({ length }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26)))
+    .join('')
+    .replace(/^./, 'q');
+}
+
+async function listingsNamed(...names: string[]) {
+  const seller = await createUser(t.database.db, { typeOfUser: 'seller' });
+  for (const name of names) {
+    await createProduct(t.database.db, { sellerId: seller.id, categoryId: otherCategoryId, name });
+  }
+}
+
+describe('GET /api/search: "Did you mean"', () => {
+  it('offers a far more common near spelling beside a few exact matches, keeping the other words', async () => {
+    const word = madeUpWord(8);
+    // A seller's typo: two neighbouring letters swapped.
+    const typo = word.slice(0, 3) + word[4] + word[3] + word.slice(5);
+    await listingsNamed(`${word} 14`, `${word} 15`, `${word} 16`, `${word} 17`, `${typo} 5420`);
+
+    const one = await search({ q: typo });
+    expect(one.products.map((product) => product.name)).toEqual([`${typo} 5420`]);
+    expect(one.total).toBe(1);
+    expect(one.suggestedQuery).toBe(word);
+    expect(one.correctedQuery).toBeUndefined();
+    expect((await search({ q: `${typo.toUpperCase()} 5420` })).suggestedQuery).toBe(`${word} 5420`);
+    // The common spelling itself is offered nothing.
+    expect((await search({ q: word })).suggestedQuery).toBeUndefined();
+  });
+
+  it('offers nothing when the near spelling is not far more common, nor for a short word', async () => {
+    const word = madeUpWord(8);
+    const typo = word.slice(0, 3) + word[4] + word[3] + word.slice(5);
+    await listingsNamed(`${word} 14`, `${word} 15`, `${typo} 5420`);
+    // Two listings against one: not enough to second-guess the typed word.
+    expect((await search({ q: typo })).suggestedQuery).toBeUndefined();
+    await listingsNamed(`${word} 16`, `${word} 17`, `${word} 18`, `${typo} 5430`);
+    // Five against two: still not three times as many.
+    expect((await search({ q: typo })).suggestedQuery).toBeUndefined();
+
+    // "mac" is one letter from "max", which many listings have: short words are left alone.
+    const short = madeUpWord(3);
+    await listingsNamed(...['a', 'b', 'c', 'd', 'e'].map((n) => `${short} ${n}`), `${short}x 1`);
+    const result = await search({ q: `${short}x` });
+    expect(result.total).toBe(1);
+    expect(result.suggestedQuery).toBeUndefined();
+  });
+
+  it('is not offered on later pages, nor for a word the typed one begins', async () => {
+    const word = madeUpWord(8);
+    await listingsNamed(`${word} 14`, `${word} 15`, `${word} 16`, `${word} 17`);
+    // "thinkpa" already finds every ThinkPad.
+    const partly = await search({ q: word.slice(0, 6), limit: 2 });
+    expect(partly.total).toBe(4);
+    expect(partly.suggestedQuery).toBeUndefined();
+    const typo = word.slice(0, 3) + word[4] + word[3] + word.slice(5);
+    // Seven against two: more than three times as many.
+    await listingsNamed(`${word} 18`, `${word} 19`, `${word} 20`, `${typo} 1`, `${typo} 2`);
+    const first = await search({ q: typo, limit: 1 });
+    expect(first.suggestedQuery).toBe(word);
+    const second = await search({ q: typo, limit: 1, cursor: first.nextCursor ?? '' });
+    expect(second.products).toHaveLength(1);
+    expect(second.suggestedQuery).toBeUndefined();
+  });
+
+  it('never corrects a word to one more than two slips away', async () => {
+    // "zenbook" was corrected to "book" (trigram similarity 0.3, three letters apart).
+    const word = madeUpWord(4);
+    await listingsNamed(`Surface ${word}`);
+    const result = await search({ q: `${word}nqz` });
+    expect(result.correctedQuery).toBeUndefined();
+    const near = await search({ q: `${word}n` });
+    expect(near.correctedQuery).toBe(word);
+  });
+});

@@ -38,6 +38,8 @@ export const searchMessages = {
    */
   correctedTo: (q: string) => `No exact matches; showing results for "${q}"`,
   similarNames: 'No exact matches; showing laptops with similar names',
+  /** Before a link to the same search with a far more common near spelling. */
+  didYouMean: 'Did you mean',
   noResults: 'No laptops match your search.',
   priceRangeInverted: 'The min price is above the max price.',
   emptyCategory: 'No laptops in this category yet.',

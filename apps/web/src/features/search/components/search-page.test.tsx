@@ -395,3 +395,30 @@ describe('SearchPage when the words matched nothing as typed', () => {
     ).toBeTruthy();
   });
 });
+
+describe('SearchPage when far more laptops have a near spelling of the words', () => {
+  it('offers that search as a link that keeps the filters', async () => {
+    answer = (params) =>
+      json({
+        ...pages.c2,
+        total: 1,
+        ...(params.get('q') === 'thinkpda' ? { suggestedQuery: 'thinkpad' } : {}),
+      });
+    renderPage('/search?q=thinkpda&condition=Good&sort=price_asc');
+    const link = await screen.findByRole('link', { name: 'thinkpad' });
+    expect(link.closest('p')?.textContent).toBe('1 laptop found · Did you mean thinkpad?');
+    expect(link.getAttribute('href')).toBe('/search?q=thinkpad&condition=Good&sort=price_asc');
+
+    await userEvent.click(link);
+    await waitFor(() => expect(searches.at(-1)?.get('q')).toBe('thinkpad'));
+    expect(await screen.findByText('1 laptop found')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'thinkpad' })).toBeNull();
+  });
+
+  it('stays on the category page', async () => {
+    answer = () => json({ ...pages.c2, total: 1, suggestedQuery: 'thinkpad' });
+    renderPage(`/category/${lenovo}?q=thinkpda`, { id: lenovo, name: 'Lenovo' });
+    const link = await screen.findByRole('link', { name: 'thinkpad' });
+    expect(link.getAttribute('href')).toBe(`/category/${lenovo}?q=thinkpad`);
+  });
+});

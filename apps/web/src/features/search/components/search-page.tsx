@@ -91,6 +91,15 @@ export function SearchPage({ renderGrid, category }: SearchPageProps) {
     : data?.pages[0]?.similarNames
       ? ` · ${t.similarNames}`
       : '';
+  // Few matches as typed, and far more for a near spelling: the same search with it.
+  const suggestedQuery = data?.pages[0]?.suggestedQuery;
+  const suggestion =
+    suggestedQuery &&
+    `${pathname}?${writeFilters({
+      ...filters,
+      q: suggestedQuery,
+      category: categoryId ? '' : filters.category,
+    }).toString()}`;
 
   // On a category page the category is in the path, not the query string. The same
   // filters again add no entry to the history (Back would seem to do nothing).
@@ -261,7 +270,18 @@ export function SearchPage({ renderGrid, category }: SearchPageProps) {
           {data === undefined
             ? ''
             : products.length > 0
-              ? t.count(total, totalIsCapped) + approximate
+              ? [
+                  t.count(total, totalIsCapped) + approximate,
+                  suggestion && (
+                    <span key="suggestion">
+                      {` · ${t.didYouMean} `}
+                      <Link to={suggestion} className="link link-primary font-medium">
+                        {suggestedQuery}
+                      </Link>
+                      ?
+                    </span>
+                  ),
+                ]
               : category && !filtered
                 ? t.emptyCategory
                 : t.noResults}
