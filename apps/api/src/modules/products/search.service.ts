@@ -40,6 +40,9 @@ type Cursor = { v: string | number; id: string; k?: string; s?: true; f?: string
  */
 export const TOTAL_CAP = 1000;
 
+/** Words of a search past this many are left out. */
+const MAX_WORDS = 10;
+
 /**
  * The words of a query, lowercased; anything but letters (with their accents and
  * other marks: "İ" lowercases to "i" and a dot, Devanagari writes vowels as marks)
@@ -51,7 +54,7 @@ function toWords(text: string): string[] {
     .toLowerCase()
     .split(/[^\p{L}\p{M}\p{N}]+/u)
     .filter(Boolean)
-    .slice(0, 10);
+    .slice(0, MAX_WORDS);
 }
 
 function encodeCursor(cursor: Cursor): string {
@@ -125,24 +128,37 @@ export async function searchProducts(
     if (query.q) return { products: [], total: 0, totalIsCapped: false, nextCursor: null };
     return searchPage(db, { ...page, text: undefined, key: '', similar: false });
   }
-  let judged: Awaited<ReturnType<typeof correctedWords>> | undefined;
-  if (!cursor?.s && !cursor?.f) {
-    const { perWord, listings } = await listingsPerWord(db, words);
-    const exact = await searchPage(db, {
+  /** The words as typed (or as offered instead), every one matching as a prefix. */
+  const exactSearch = async (searched: string[], options: { limit?: number } = {}) => {
+    const { perWord, listings } = await listingsPerWord(db, searched);
+    return searchPage(db, {
       ...page,
-      text: fullText(words),
-      countText: () => countingText(db, words, perWord),
-      key: `fts:${words.join(' ')}`,
+      query: { ...query, limit: options.limit ?? query.limit },
+      text: fullText(searched),
+      countText: () => countingText(db, searched, perWord),
+      key: `fts:${searched.join(' ')}`,
       similar: false,
       // Every word must match: the rarest one bounds the matches (stop words aside).
       textMatches: perWord.some(Number.isFinite) ? Math.min(...perWord) : 0,
       listings,
     });
+  };
+  let judged: Awaited<ReturnType<typeof correctedWords>> | undefined;
+  if (!cursor?.s && !cursor?.f) {
+    const exact = await exactSearch(words);
     if (cursor) return exact;
     if (exact.products.length > 0) {
       if (exact.totalIsCapped || exact.total >= SUGGEST_BELOW_MATCHES) return exact;
-      const suggested = await suggestedWords(db, words);
-      return suggested ? { ...exact, suggestedQuery: suggested.join(' ') } : exact;
+      const offered = await suggestedWords(db, words);
+      if (offered.size === 0) return exact;
+      // Offered only if it finds more with the same filters: "keyboard" on a page the
+      // filters narrow to one laptop may find none there.
+      const instead = await exactSearch(
+        words.map((word) => offered.get(word) ?? word),
+        { limit: 1 },
+      );
+      if (!instead.totalIsCapped && instead.total <= exact.total) return exact;
+      return { ...exact, suggestedQuery: withWordsReplaced(query.q ?? '', offered) };
     }
     // Words listings for sale have are not typos: the filters left nothing. Nor are
     // stop words, numbers and words too short to judge.
@@ -267,14 +283,17 @@ const SUGGEST_MIN_LETTERS = 5;
 const SUGGEST_MIN_LISTINGS = 3;
 /** …and this many times as many as have the typed one. */
 const SUGGEST_TIMES_MORE = 3;
+/** Typed words second-guessed in one search, and near spellings weighed for each. */
+const SUGGEST_MAX_WORDS = 3;
 
 /**
- * A search to offer beside few exact matches: each typed word that far fewer of the
- * newest listings for sale have than one of its near spellings is replaced by it
- * ("thinkpda" when a seller's typo is the one match and dozens of ThinkPads are for
- * sale). Undefined when no word is.
+ * Typed words to offer another spelling for, beside few exact matches: a word few of
+ * the newest listings for sale have (a seller's typo: "thinkpda" in one listing) and
+ * one of its near spellings far more have ("thinkpad"). A word many have is never
+ * second-guessed, however few laptops the filters leave ("ports" is not "parts").
  */
-async function suggestedWords(db: Db, words: string[]): Promise<string[] | undefined> {
+async function suggestedWords(db: Db, words: string[]): Promise<Map<string, string>> {
+  const offered = new Map<string, string>();
   const stems = await stemsOf(db, words);
   const candidates = [
     ...new Set(
@@ -286,30 +305,68 @@ async function suggestedWords(db: Db, words: string[]): Promise<string[] | undef
       ),
     ),
   ];
-  if (candidates.length === 0) return undefined;
-  const nearWords = await nearSpellings(db, candidates);
-  const near = [...new Set([...nearWords.values()].flat())];
-  if (near.length === 0) return undefined;
-  // The typed word is counted as a prefix, like the search: a word it begins
-  // ("thinkpa" → "thinkpad") is never more common, as its matches are among the typed one's.
-  const counts = await recentListingsWith(db, [...candidates, ...near]);
-  const offered = new Map<string, string>();
-  for (const typed of candidates) {
-    const enough = Math.max(SUGGEST_MIN_LISTINGS, SUGGEST_TIMES_MORE * (counts.get(typed) ?? 0));
-    const best = (nearWords.get(typed) ?? [])
-      .filter((word) => (counts.get(word) ?? 0) >= enough)
-      .sort((a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0))[0];
+  if (candidates.length === 0) return offered;
+  // Counted as prefixes, as the search asks, and only as far as the comparisons need.
+  const typedCounts = await recentListingsWith(db, candidates, SUGGEST_BELOW_MATCHES);
+  const rare = candidates
+    .filter((word) => (typedCounts.get(word) ?? 0) < SUGGEST_BELOW_MATCHES)
+    .slice(0, SUGGEST_MAX_WORDS);
+  if (rare.length === 0) return offered;
+  const nearWords = await nearSpellings(db, rare);
+  const weighed = new Map(
+    [...nearWords].map(([typed, near]) => [typed, near.slice(0, SUGGEST_MAX_WORDS)]),
+  );
+  const nearCounts = await recentListingsWith(
+    db,
+    [...new Set([...weighed.values()].flat())],
+    SUGGEST_TIMES_MORE * SUGGEST_BELOW_MATCHES,
+  );
+  for (const typed of rare) {
+    const enough = Math.max(
+      SUGGEST_MIN_LISTINGS,
+      SUGGEST_TIMES_MORE * (typedCounts.get(typed) ?? 0),
+    );
+    // The most common; among equals, the most similar (nearSpellings' order).
+    const best = (weighed.get(typed) ?? [])
+      .filter((word) => (nearCounts.get(word) ?? 0) >= enough)
+      .sort((a, b) => (nearCounts.get(b) ?? 0) - (nearCounts.get(a) ?? 0))[0];
     if (best) offered.set(typed, best);
   }
-  if (offered.size === 0) return undefined;
-  return words.map((word) => offered.get(word) ?? word);
+  return offered;
+}
+
+/**
+ * The search text with the offered words in place of the typed ones, the rest as the
+ * visitor wrote it (case, punctuation, and words past those searched).
+ */
+function withWordsReplaced(text: string, offered: Map<string, string>): string {
+  let words = 0;
+  return (
+    text
+      .normalize('NFC')
+      // With a group, split keeps the separators: words at even places, separators at odd.
+      .split(/([^\p{L}\p{M}\p{N}]+)/u)
+      .map((part, i) => {
+        if (i % 2 === 1 || part === '' || words++ >= MAX_WORDS) return part;
+        return offered.get(part.toLowerCase()) ?? part;
+      })
+      .join('')
+  );
 }
 
 /** Listings for sale looked through for the words before the text's index is asked. */
 const RECENT_LISTINGS = 1000;
 
-/** How many of the newest listings for sale have each word (as a prefix, like the search). */
-async function recentListingsWith(db: Db, words: string[]): Promise<Map<string, number>> {
+/**
+ * How many of the newest listings for sale have each word (as a prefix, like the
+ * search), counted up to `upTo`: no further is looked for a word.
+ */
+async function recentListingsWith(
+  db: Db,
+  words: string[],
+  upTo: number,
+): Promise<Map<string, number>> {
+  if (words.length === 0) return new Map();
   const result = await db.execute(sql`
     with recent as materialized (
       select search_vector from products
@@ -319,7 +376,11 @@ async function recentListingsWith(db: Db, words: string[]): Promise<Map<string, 
       select word, to_tsquery('english', word || ':*') as query
       from unnest(${sql.param(words)}::text[]) as word
     )
-    select word, (select count(*) from recent where search_vector @@ asked.query) as listings
+    select word, (
+      select count(*) from (
+        select 1 from recent where search_vector @@ asked.query limit ${upTo}
+      ) as found
+    ) as listings
     from asked`);
   const rows = (result as unknown as { rows: { word: string; listings: number | string }[] }).rows;
   return new Map(rows.map((row) => [row.word, Number(row.listings)]));
@@ -336,7 +397,7 @@ async function wordsForSale(db: Db, words: string[]): Promise<Set<string>> {
   if (words.length === 0) return new Set();
   const wordsOf = (result: unknown) =>
     (result as { rows: { word: string }[] }).rows.map((row) => row.word);
-  const recent = await recentListingsWith(db, words);
+  const recent = await recentListingsWith(db, words, 1);
   const live = new Set([...recent].filter(([, listings]) => listings > 0).map(([word]) => word));
   const rest = words.filter((word) => !live.has(word));
   if (rest.length === 0) return live;

@@ -417,40 +417,63 @@ describe('GET /api/search', () => {
   });
 });
 
-/** A made-up word of letters only, so that no other test's listings have it. */
+/**
+ * A made-up word of letters only, so that no other test's listings have it; no letter
+ * twice in a row, so that swapping two neighbours (`swapped`) always changes it.
+ */
 function madeUpWord(length: number) {
-  return Array.from({ length }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26)))
-    .join('')
-    .replace(/^./, 'q');
+  let word = 'q';
+  while (word.length < length) {
+    const letter = String.fromCharCode(97 + Math.floor(Math.random() * 26));
+    if (letter !== word.at(-1)) word += letter;
+  }
+  return word;
 }
 
-async function listingsNamed(...names: string[]) {
+type Listing = string | { name: string; location: string };
+
+async function listingsNamed(...listings: Listing[]) {
   const seller = await createUser(t.database.db, { typeOfUser: 'seller' });
-  for (const name of names) {
-    await createProduct(t.database.db, { sellerId: seller.id, categoryId: otherCategoryId, name });
+  for (const listing of listings) {
+    const { name, location } = typeof listing === 'string' ? { name: listing } : listing;
+    await createProduct(t.database.db, {
+      sellerId: seller.id,
+      categoryId: otherCategoryId,
+      name,
+      location,
+    });
   }
 }
 
+/** Two neighbouring letters swapped, as a seller types in a hurry. */
+const swapped = (word: string) => word.slice(0, 3) + word[4] + word[3] + word.slice(5);
+
 describe('GET /api/search: "Did you mean"', () => {
-  it('offers a far more common near spelling beside a few exact matches, keeping the other words', async () => {
+  it('offers a far more common near spelling beside a few exact matches, the rest as typed', async () => {
     const word = madeUpWord(8);
-    // A seller's typo: two neighbouring letters swapped.
-    const typo = word.slice(0, 3) + word[4] + word[3] + word.slice(5);
-    await listingsNamed(`${word} 14`, `${word} 15`, `${word} 16`, `${word} 17`, `${typo} 5420`);
+    const typo = swapped(word);
+    await listingsNamed(
+      `${word} 5420`,
+      `${word} 5420 Pro`,
+      `${word} 14`,
+      `${word} 15`,
+      `${typo} 5420`,
+    );
 
     const one = await search({ q: typo });
     expect(one.products.map((product) => product.name)).toEqual([`${typo} 5420`]);
     expect(one.total).toBe(1);
     expect(one.suggestedQuery).toBe(word);
     expect(one.correctedQuery).toBeUndefined();
-    expect((await search({ q: `${typo.toUpperCase()} 5420` })).suggestedQuery).toBe(`${word} 5420`);
-    // The common spelling itself is offered nothing.
-    expect((await search({ q: word })).suggestedQuery).toBeUndefined();
+    // Case, punctuation and the other words stay as the visitor wrote them.
+    const written = await search({ q: `${typo.toUpperCase()}, 5420!` });
+    expect(written.total).toBe(1);
+    expect(written.suggestedQuery).toBe(`${word}, 5420!`);
   });
 
   it('offers nothing when the near spelling is not far more common, nor for a short word', async () => {
     const word = madeUpWord(8);
-    const typo = word.slice(0, 3) + word[4] + word[3] + word.slice(5);
+    const typo = swapped(word);
     await listingsNamed(`${word} 14`, `${word} 15`, `${typo} 5420`);
     // Two listings against one: not enough to second-guess the typed word.
     expect((await search({ q: typo })).suggestedQuery).toBeUndefined();
@@ -466,16 +489,46 @@ describe('GET /api/search: "Did you mean"', () => {
     expect(result.suggestedQuery).toBeUndefined();
   });
 
-  it('is not offered on later pages, nor for a word the typed one begins', async () => {
+  it('never second-guesses a word many listings have, however few the filters leave', async () => {
+    // "ports" on a page the filters narrow to one laptop is not "parts".
+    const common = madeUpWord(8);
+    const commoner = swapped(common);
+    const place = `Reno ${common}`;
+    await listingsNamed(
+      { name: `${common} 1`, location: place },
+      ...[2, 3, 4].map((n) => `${common} ${n}`),
+      { name: `${commoner} 1`, location: place },
+      { name: `${commoner} 2`, location: place },
+      ...Array.from({ length: 11 }, (_, n) => `${commoner} ${n + 3}`),
+    );
+    const result = await search({ q: common, location: place });
+    expect(result.total).toBe(1);
+    expect(result.suggestedQuery).toBeUndefined();
+  });
+
+  it('offers nothing that the same filters would leave with no more laptops', async () => {
     const word = madeUpWord(8);
-    await listingsNamed(`${word} 14`, `${word} 15`, `${word} 16`, `${word} 17`);
-    // "thinkpa" already finds every ThinkPad.
-    const partly = await search({ q: word.slice(0, 6), limit: 2 });
-    expect(partly.total).toBe(4);
-    expect(partly.suggestedQuery).toBeUndefined();
-    const typo = word.slice(0, 3) + word[4] + word[3] + word.slice(5);
+    const typo = swapped(word);
+    const place = `Reno ${word}`;
+    await listingsNamed(...[1, 2, 3, 4].map((n) => `${word} ${n}`), {
+      name: `${typo} 1`,
+      location: place,
+    });
+    expect((await search({ q: typo })).suggestedQuery).toBe(word);
+    const filtered = await search({ q: typo, location: place });
+    expect(filtered.total).toBe(1);
+    expect(filtered.suggestedQuery).toBeUndefined();
+  });
+
+  it('is offered on the first page only', async () => {
+    const word = madeUpWord(8);
+    const typo = swapped(word);
     // Seven against two: more than three times as many.
-    await listingsNamed(`${word} 18`, `${word} 19`, `${word} 20`, `${typo} 1`, `${typo} 2`);
+    await listingsNamed(
+      ...[1, 2, 3, 4, 5, 6, 7].map((n) => `${word} ${n}`),
+      `${typo} 1`,
+      `${typo} 2`,
+    );
     const first = await search({ q: typo, limit: 1 });
     expect(first.suggestedQuery).toBe(word);
     const second = await search({ q: typo, limit: 1, cursor: first.nextCursor ?? '' });

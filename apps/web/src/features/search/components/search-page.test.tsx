@@ -411,8 +411,10 @@ describe('SearchPage when far more laptops have a near spelling of the words', (
 
     await userEvent.click(link);
     await waitFor(() => expect(searches.at(-1)?.get('q')).toBe('thinkpad'));
-    expect(await screen.findByText('1 laptop found')).toBeTruthy();
+    const status = await screen.findByText('1 laptop found');
     expect(screen.queryByRole('link', { name: 'thinkpad' })).toBeNull();
+    // The link went with the old results: the keyboard is on the new ones' count.
+    await waitFor(() => expect(document.activeElement).toBe(status));
   });
 
   it('stays on the category page', async () => {

@@ -92,7 +92,8 @@ export function SearchPage({ renderGrid, category }: SearchPageProps) {
       ? ` · ${t.similarNames}`
       : '';
   // Few matches as typed, and far more for a near spelling: the same search with it.
-  const suggestedQuery = data?.pages[0]?.suggestedQuery;
+  // Not while other results load: it belongs to the search on screen, not the next.
+  const suggestedQuery = search.isPlaceholderData ? undefined : data?.pages[0]?.suggestedQuery;
   const suggestion =
     suggestedQuery &&
     `${pathname}?${writeFilters({
@@ -275,7 +276,14 @@ export function SearchPage({ renderGrid, category }: SearchPageProps) {
                   suggestion && (
                     <span key="suggestion">
                       {` · ${t.didYouMean} `}
-                      <Link to={suggestion} className="link link-primary font-medium">
+                      <Link
+                        to={suggestion}
+                        className="link link-primary font-medium"
+                        // The link goes with the results it was offered beside.
+                        onClick={(event) =>
+                          (focusNext.current = { to: 'status', from: event.currentTarget })
+                        }
+                      >
                         {suggestedQuery}
                       </Link>
                       ?
