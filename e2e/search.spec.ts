@@ -104,9 +104,15 @@ test("a category page's first results come in its HTML, and its first picture is
   expect(thumbnails.filter((url) => url.endsWith(firstPicture ?? '?'))).toHaveLength(1);
 });
 
-test('a search with few matches offers a near spelling far more laptops have', async ({ page }) => {
+test('a search with few matches offers a near spelling far more laptops have', async ({
+  page,
+  request,
+}) => {
   // A seller's typo; the demo has a dozen listings that say "keyboard".
   const { name } = await sellerWithListing({ name: `Latitude, backlit keybaord ${Date.now()}` });
+  // The server draws the offer into the page: it works before the app runs, or without it.
+  const drawn = await (await request.get('/search?q=keybaord')).text();
+  expect(drawn).toMatch(/Did you mean <a [^>]*href="\/search\?q=keyboard"[^>]*>keyboard<\/a>\?/);
   await page.goto('/search?q=keybaord');
   await expect(page.getByRole('article').filter({ hasText: name })).toBeVisible();
   const status = page.getByText(/laptops? found · Did you mean keyboard\?$/);
