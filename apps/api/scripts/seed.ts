@@ -1,12 +1,12 @@
 // `npm run db:seed`: fills an empty database with the demo marketplace.
-import path from 'node:path';
 import { seedDemoData } from '../src/db/seed/seed-demo.ts';
-import { createLocalImageStorage } from '../src/modules/images/image-storage.ts';
+import { createImageStorage } from '../src/modules/images/image-storage.ts';
 import { openCliDatabase } from './open-cli-database.ts';
 
 const { config, database } = await openCliDatabase('db:seed');
+// Where the server keeps images: the S3 bucket when configured, else DATA_DIR/images.
+const storage = createImageStorage(config);
 try {
-  const storage = createLocalImageStorage(path.join(config.dataDir, 'images'));
   const seeded = await seedDemoData(database.db, storage);
   console.log(
     seeded
@@ -14,5 +14,6 @@ try {
       : 'The database already has data; nothing was seeded.',
   );
 } finally {
+  storage.close();
   await database.close();
 }

@@ -5,9 +5,11 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/seed-demo.ts';
 import { resolveAuthSecret } from './lib/auth-secret.ts';
+import { readEnvFile } from './lib/env-file.ts';
 import { createImageStorage } from './modules/images/image-storage.ts';
 import { loadCataloguePageRenderer } from './modules/products/catalogue-page-renderer.ts';
 
+readEnvFile();
 const config = loadConfig();
 const webDistDir = config.webDistDir ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 

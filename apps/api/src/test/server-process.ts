@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
 import net from 'node:net';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const apiRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -30,12 +32,16 @@ export type ServerProcess = {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { port?: number; timeoutMs?: number } = {},
+  /** `cwd`: where the process starts (where it looks for `.env`); the API's folder by default. */
+  options: { port?: number; timeoutMs?: number; cwd?: string } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiRoot,
+  // By absolute path, so that the process may start anywhere.
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  const entry = path.join(apiRoot, 'src/server.ts');
+  const child = spawn(process.execPath, ['--import', tsx, entry], {
+    cwd: options.cwd ?? apiRoot,
     env: {
       ...process.env,
       NODE_ENV: 'production',
