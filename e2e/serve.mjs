@@ -47,5 +47,6 @@ Object.assign(process.env, {
   GOOGLE_CLIENT_SECRET: 'e2e-secret',
   GOOGLE_ISSUER: oidc.issuer.url,
 });
-delete process.env.DATABASE_URL;
+// Empty, not deleted: a .env file's DATABASE_URL would apply to a variable left unset.
+process.env.DATABASE_URL = '';
 await import('../scripts/start.mjs');

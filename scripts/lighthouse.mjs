@@ -71,7 +71,8 @@ async function startServer() {
   const env = { ...process.env, NODE_ENV: 'production', PORT: String(port), PUBLIC_URL: url };
   Object.assign(env, { DATA_DIR: dataDir, SEED_DEMO: 'true', WEB_DIST_DIR: webDistDir });
   env.LOG_LEVEL = 'warn';
-  delete env.DATABASE_URL;
+  // Empty, not deleted: a .env file's DATABASE_URL would apply to a variable left unset.
+  env.DATABASE_URL = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     env,
