@@ -4,7 +4,7 @@ import { accessibilityViolations } from './support/axe.ts';
 import { sellerWithListing } from './support/listings.ts';
 
 // Each test walks several people through several screens.
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 180_000 });
 
 /**
  * Finds the laptop by its unique name (other tests post laptops at the same time,

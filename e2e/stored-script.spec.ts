@@ -17,7 +17,7 @@ import { categoryIdOf } from './support/listings.ts';
  * script may run: `window.__xss` stays undefined, no dialog opens, and no element
  * the payload describes (an <img src=x>, an <svg onload>) appears in the page.
  */
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 300_000 });
 
 const photo = fs.readFileSync(path.join(import.meta.dirname, 'support', 'avatar.png'));
 const demoAdmin = { email: 'admin@example.com', password: 'demo1234' };
