@@ -34,7 +34,7 @@ beforeAll(async () => {
       years_of_use, date_of_post)
     select ${seller.id},
       case when i <= 6000 then ${wordCategoryId}::uuid else ${otherCategoryId}::uuid end,
-      case when i <= 6000 then 'Laptop ' || ${word} || ' ' || i else 'Notebook ' || i end,
+      case when i <= 6000 then 'Laptop ' || ${word} || ' qj ' || i else 'Notebook ' || i end,
       '/api/images/x.webp', 'Austin, TX', 'Used laptop number ' || i,
       (array['Excellent', 'Good', 'Fair'])[1 + i % 3], '+15550000000',
       200000, 10000 + (i * 7919) % 190000, i % 6,
@@ -155,6 +155,34 @@ describe('a search for a word in thousands of listings', () => {
     const result = await search({ q: word, category: otherCategoryId });
     expect(result.products.map((product) => product._id)).toEqual([longer.id]);
     expect(result.total).toBe(1);
+    await t.database.db.delete(products).where(eq(products.id, longer.id));
+  });
+
+  it('counts a common two-letter word in full, beside a longer word it begins', async () => {
+    // search_words keeps words of 3 letters or more: "qj" itself is not there, only
+    // "qjpro". Counting by the stored whole words alone found the qjpro listing and
+    // none of the thousands with "qj" (a brand like "HP" beside an "hp255").
+    const seller = await createUser(t.database.db, { typeOfUser: 'seller' });
+    const longer = await createProduct(t.database.db, {
+      sellerId: seller.id,
+      categoryId: otherCategoryId,
+      name: 'Tablet qjpro',
+      yearsOfUse: 0,
+      resalePriceCents: 10_000,
+    });
+    const rows = await t.database.db.execute(sql`
+      select id from products
+      where deleted_at is null and status = 'available'
+        and years_of_use = 0 and resale_price_cents <= 10500
+        and search_vector @@ to_tsquery('english', 'qj:*')
+      order by date_of_post desc, id desc limit 100`);
+    const expected = (rows as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+    expect(expected.length).toBeGreaterThan(1);
+    expect(expected.length).toBeLessThan(13);
+    expect(expected).toContain(longer.id);
+    const result = await search({ q: 'qj', maxYears: '0', maxPrice: '105' });
+    expect(result.products.map((product) => product._id)).toEqual(expected);
+    expect(result).toMatchObject({ total: expected.length, totalIsCapped: false });
     await t.database.db.delete(products).where(eq(products.id, longer.id));
   });
 

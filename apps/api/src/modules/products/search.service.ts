@@ -464,7 +464,11 @@ const WHOLE_WORDS_MAX = 20;
  * search_words (every word of every listing's name and description, 3 to 30
  * letters), so a word the text search splits otherwise (a link, an email address)
  * is not among them: such a listing is not counted for a common word, which the
- * prefix would have found.
+ * prefix would have found. The stem itself is always one of the whole words: a
+ * two-letter word ("hp") is too short for search_words, and "battery" stems to
+ * "batteri", which neither "batteries" nor its stem begins in search_words, so either
+ * was missed whenever a longer stored word began with it ("hp255"). A one-letter stem
+ * is counted as a prefix: its two-letter words cannot be listed.
  */
 async function countingText(db: Db, words: string[], perWord: number[]): Promise<SQL> {
   const common = words.filter(
@@ -475,11 +479,11 @@ async function countingText(db: Db, words: string[], perWord: number[]): Promise
   // A word the text search stems to one lexeme (not "i5-1240p", which it splits).
   const single = common.flatMap((word, i) => {
     const stem = stems[i];
-    return stem?.length === 1 && stem[0] ? [{ word, stem: stem[0] }] : [];
+    return stem?.length === 1 && stem[0] && stem[0].length >= 2 ? [{ word, stem: stem[0] }] : [];
   });
   if (single.length === 0) return fullText(words);
   const result = await db.execute(sql`
-    select typed, array(
+    select typed, stem, array(
       select distinct lexeme from search_words
         cross join unnest(tsvector_to_array(to_tsvector('english', search_words.word))) as lexeme
       where (search_words.word like typed || '%' or search_words.word like stem || '%')
@@ -490,11 +494,11 @@ async function countingText(db: Db, words: string[], perWord: number[]): Promise
       ${sql.param(single.map(({ word }) => word))}::text[],
       ${sql.param(single.map(({ stem }) => stem))}::text[]
     ) as asked(typed, stem)`);
-  type Row = { typed: string; lexemes: string[] };
+  type Row = { typed: string; stem: string; lexemes: string[] };
   const lexemesOf = new Map(
     (result as unknown as { rows: Row[] }).rows
-      .filter((row) => row.lexemes.length > 0 && row.lexemes.length <= WHOLE_WORDS_MAX)
-      .map((row) => [row.typed, row.lexemes]),
+      .map((row): [string, string[]] => [row.typed, [...new Set([row.stem, ...row.lexemes])]])
+      .filter(([, lexemes]) => lexemes.length <= WHOLE_WORDS_MAX),
   );
   const prefixed = words.filter((word) => !lexemesOf.has(word));
   // Letters, marks and digits only (toWords, search_words): safe inside quotes.
