@@ -9,4 +9,7 @@ import { index, pgTable, text } from 'drizzle-orm/pg-core';
  */
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (table) => [
   index('search_words_trgm_idx').using('gin', table.word.op('gin_trgm_ops')),
+  // The words a typed word begins (search's whole-word count): LIKE 'prefix%' as a
+  // range of this index under any collation; the primary key serves it only under C.
+  index('search_words_prefix_idx').on(table.word.op('text_pattern_ops')),
 ]);
