@@ -486,6 +486,8 @@ async function startServer(port: number, env: Record<string, string>): Promise<C
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         SEED_DEMO: 'false',
         LOG_LEVEL: 'warn',
+        // What the bench sets and nothing from a developer's .env (a Redis, a bucket).
+        ENV_FILE: 'none',
         AUTH_SECRET: 'bench-secret-that-is-long-enough-for-better-auth',
         ...env,
       },

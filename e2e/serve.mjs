@@ -47,6 +47,8 @@ Object.assign(process.env, {
   GOOGLE_CLIENT_SECRET: 'e2e-secret',
   GOOGLE_ISSUER: oidc.issuer.url,
 });
-// Empty, not deleted: a .env file's DATABASE_URL would apply to a variable left unset.
+// No .env file: a developer's SMTP server, S3 bucket or Stripe keys must not reach the
+// tests (and their DATABASE_URL: empty, as a variable in the environment wins too).
+process.env.ENV_FILE = 'none';
 process.env.DATABASE_URL = '';
 await import('../scripts/start.mjs');

@@ -71,7 +71,9 @@ async function startServer() {
   const env = { ...process.env, NODE_ENV: 'production', PORT: String(port), PUBLIC_URL: url };
   Object.assign(env, { DATA_DIR: dataDir, SEED_DEMO: 'true', WEB_DIST_DIR: webDistDir });
   env.LOG_LEVEL = 'warn';
-  // Empty, not deleted: a .env file's DATABASE_URL would apply to a variable left unset.
+  // No .env file (a developer's mail server, bucket or payment keys), and the embedded
+  // database whatever the environment says.
+  env.ENV_FILE = 'none';
   env.DATABASE_URL = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,

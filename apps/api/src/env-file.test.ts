@@ -25,7 +25,7 @@ it('the server reads .env from where it starts, and the environment wins over it
       'MAIL_FROM="Operator <ops@example.test>"',
     ].join('\n'),
   );
-  const server = await startServerProcess({}, { cwd: dir });
+  const server = await startServerProcess({ ENV_FILE: '.env' }, { cwd: dir });
   try {
     // Listening on the environment's port, with the data where .env put it.
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
@@ -44,6 +44,21 @@ it('the server reads .env from where it starts, and the environment wins over it
     const outbox = path.join(dataDir, 'outbox');
     const [mail] = await fs.readdir(outbox);
     expect(await fs.readFile(path.join(outbox, mail ?? ''), 'utf8')).toContain('ops@example.test');
+  } finally {
+    await server.stop('SIGKILL');
+  }
+}, 90_000);
+
+it('a server told ENV_FILE=none reads no .env (as the test servers are)', async () => {
+  const own = await fs.mkdtemp(path.join(dir, 'none-'));
+  const dataDir = path.join(own, 'data-from-env-file');
+  await fs.writeFile(path.join(own, '.env'), `DATA_DIR=${dataDir}\nSEED_DEMO=false\n`);
+  const server = await startServerProcess({ ENV_FILE: 'none', SEED_DEMO: 'false' }, { cwd: own });
+  try {
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    // The default data directory, where it started, not the file's.
+    await expect(fs.stat(path.join(own, 'data'))).resolves.toMatchObject({});
+    await expect(fs.stat(dataDir)).rejects.toMatchObject({ code: 'ENOENT' });
   } finally {
     await server.stop('SIGKILL');
   }

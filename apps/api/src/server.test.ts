@@ -33,7 +33,7 @@ it('seeds an empty embedded database once; a restart keeps the data and does not
   // While it runs, the data directory is locked against a second process.
   const second = spawn(process.execPath, ['--import', 'tsx', 'scripts/seed.ts'], {
     cwd: apiRoot,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ENV_FILE: 'none' },
   });
   let secondOutput = '';
   second.stderr?.on('data', (chunk: Buffer) => (secondOutput += chunk.toString()));
@@ -71,7 +71,7 @@ it('npm run db:seed puts the demo pictures where the server keeps them: the S3 b
   try {
     const seed = spawn(process.execPath, ['--import', 'tsx', 'scripts/seed.ts'], {
       cwd: apiRoot,
-      env: { ...process.env, DATA_DIR: ownDataDir, DATABASE_URL: '', ...s3.env },
+      env: { ...process.env, DATA_DIR: ownDataDir, DATABASE_URL: '', ENV_FILE: 'none', ...s3.env },
     });
     let output = '';
     seed.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -32,7 +32,7 @@ export type ServerProcess = {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  /** `cwd`: where the process starts (where it looks for `.env`); the API's folder by default. */
+  /** `cwd`: where the process starts (where `ENV_FILE` is read from); the API's folder by default. */
   options: { port?: number; timeoutMs?: number; cwd?: string } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
@@ -48,6 +48,8 @@ export async function startServerProcess(
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // No developer's .env: a test that wants one names it.
+      ENV_FILE: 'none',
       // Browsers' Origin must match it, or writes with a cookie are refused.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,
