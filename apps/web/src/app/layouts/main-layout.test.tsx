@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
@@ -65,7 +65,9 @@ describe('moving to another page', () => {
 
     const heading = await screen.findByRole('heading', { name: 'The next page' });
     expect(screen.queryByRole('progressbar')).toBeNull();
-    expect(document.activeElement).toBe(heading);
+    // Once React has run the new page's effects, which may come after it is drawn
+    // (they did on a slow CI host).
+    await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(document.title).toBe('The next page · Laptop Resale');
   });
 
