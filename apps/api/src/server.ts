@@ -1,3 +1,4 @@
+import './lib/env-file-read.ts';
 import { fileURLToPath } from 'node:url';
 import { cataloguePageDataId } from '@laptops/shared/first-page';
 import { buildApp } from './app.ts';
@@ -5,11 +6,9 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/seed-demo.ts';
 import { resolveAuthSecret } from './lib/auth-secret.ts';
-import { readEnvFile } from './lib/env-file.ts';
 import { createImageStorage } from './modules/images/image-storage.ts';
 import { loadCataloguePageRenderer } from './modules/products/catalogue-page-renderer.ts';
 
-readEnvFile();
 const config = loadConfig();
 const webDistDir = config.webDistDir ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 
