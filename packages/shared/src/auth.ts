@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasVisibleCharacter, isOneLine, isPlainText } from './fields.ts';
+import { hasVisibleCharacter, isOneLine, isPlainText, tabsToSpaces } from './fields.ts';
 import { loginMessages, resetMessages, signUpMessages } from './messages.ts';
 
 export const MIN_PASSWORD_LENGTH = 6;
@@ -22,6 +22,7 @@ export const passwordSchema = z
 /** A person's name, as sign-up and the profile take it (and the server checks it). */
 export const personNameSchema = z
   .string({ error: signUpMessages.nameRequired })
+  .overwrite(tabsToSpaces)
   .trim()
   .min(1, signUpMessages.nameRequired)
   .max(100, 'Name can be at most 100 characters')

@@ -5,6 +5,7 @@ import {
   isPlainText,
   nulMessage,
   oneLineMessage,
+  tabsToSpaces,
 } from './fields.ts';
 import { contactMessages } from './messages.ts';
 
@@ -18,6 +19,7 @@ export const contactMessageInputSchema = z.object({
     .pipe(z.email({ error: contactMessages.emailInvalid })),
   subject: z
     .string({ error: contactMessages.subjectRequired })
+    .overwrite(tabsToSpaces)
     .trim()
     .min(1, contactMessages.subjectRequired)
     .max(200, contactMessages.subjectTooLong)

@@ -29,13 +29,20 @@ const disallowedCharacter = /(?![\t\n\v\f\r\u0085])\p{Cc}|[\u202D\u202E]|\p{Cs}/
 /** What people write: no NUL, other control characters or direction overrides (above). */
 export const isPlainText = (text: string) => !disallowedCharacter.test(text);
 
-// Line breaks and tabs, which a one-line field's input never holds (only an API client
-// can send them): a card or a table would show them as spaces.
-const lineBreakOrTab = /[\t\n\v\f\r\u0085\u2028\u2029]/;
+// Line breaks, which a one-line field's input never holds (only an API client can send
+// them): a card or a table would show them as spaces.
+const lineBreak = /[\n\v\f\r\u0085\u2028\u2029]/;
 
 /** Text for a one-line field (a name, a place, a subject). */
-export const isOneLine = (text: string) => !lineBreakOrTab.test(text);
+export const isOneLine = (text: string) => !lineBreak.test(text);
 export const oneLineMessage = 'This must be on one line';
+
+/**
+ * A one-line field's tabs as spaces: an input keeps a tab pasted from a spreadsheet
+ * ("Boston,<tab>MA"), which looks like a space there, so refusing it as a line break
+ * named nothing the visitor could see.
+ */
+export const tabsToSpaces = (text: string) => text.replaceAll('\t', ' ');
 
 /**
  * Required, trimmed text with SPEC.md's "required" message and a length limit; text of
@@ -50,6 +57,7 @@ export const requiredText = (
     blankToUndefined,
     z
       .string({ error: required })
+      .overwrite((text) => (multiline ? text : tabsToSpaces(text)))
       .trim()
       .min(1, required)
       .max(max, tooLongMessage(max))

@@ -37,9 +37,16 @@ describe('product fields', () => {
     expect(errors({ ...valid, name: 'Dell\nXPS 13' })).toEqual({
       name: 'This must be on one line',
     });
-    expect(errors({ ...valid, location: 'Boston,\tMA' })).toEqual({
+    expect(errors({ ...valid, location: 'Boston,\rMA' })).toEqual({
       location: 'This must be on one line',
     });
+  });
+
+  it('takes a tab pasted into a one-line field as a space (inputs keep tabs)', () => {
+    const parsed = productFieldsSchema.parse({ ...valid, location: '\tBoston,\tMA' });
+    expect(parsed.location).toBe('Boston, MA');
+    const described = productFieldsSchema.parse({ ...valid, description: 'Fast.\tLight.' });
+    expect(described.description).toBe('Fast.\tLight.');
   });
 
   it('refuses a direction override, a control character and half of a character', () => {
