@@ -1,5 +1,8 @@
 import { conditionTypes, type ConditionType } from './conditions.ts';
 
+/** The longest search text the API takes (searchQuerySchema) and the page sends. */
+export const SEARCH_TEXT_MAX = 200;
+
 /** How results can be ordered: newest first, or by price. */
 export const searchSorts = ['newest', 'price_asc', 'price_desc'] as const;
 export type SearchSort = (typeof searchSorts)[number];
@@ -72,7 +75,7 @@ const oneOf =
 
 /** Each filter's value as the API accepts it, as text; '' if it would refuse it. */
 const acceptedValue = {
-  q: text(200),
+  q: text(SEARCH_TEXT_MAX),
   category: (value: string) => (uuid.test(value) ? value : ''),
   minPrice: number(100_000, false),
   maxPrice: number(100_000, false),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { hasNoNul, nulMessage } from './fields.ts';
 import { conditionTypes } from './conditions.ts';
 import { productSchema } from './products.ts';
-import { searchSorts } from './search-filters.ts';
+import { SEARCH_TEXT_MAX, searchSorts } from './search-filters.ts';
 
 const optionalNumber = (schema: z.ZodNumber) =>
   z.preprocess(
@@ -17,7 +17,7 @@ const optionalNumber = (schema: z.ZodNumber) =>
  */
 export const searchQuerySchema = z
   .object({
-    q: z.string().trim().max(200).refine(hasNoNul, nulMessage).optional(),
+    q: z.string().trim().max(SEARCH_TEXT_MAX).refine(hasNoNul, nulMessage).optional(),
     category: z
       .uuid({ message: 'Not a valid category' })
       .optional()

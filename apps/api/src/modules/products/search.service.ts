@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { searchQuerySchema, SearchResult } from '@laptops/shared/search';
+import { SEARCH_TEXT_MAX } from '@laptops/shared/search-filters';
 import type { Db } from '../../db/client.ts';
 import { categories } from '../../db/schema/categories.ts';
 import { products } from '../../db/schema/products.ts';
@@ -151,6 +152,9 @@ export async function searchProducts(
       if (exact.totalIsCapped || exact.total >= SUGGEST_BELOW_MATCHES) return exact;
       const offered = await suggestedWords(db, words);
       if (offered.size === 0) return exact;
+      const suggestedQuery = withWordsReplaced(query.q ?? '', offered);
+      // A near spelling may be longer: a link the search page would cut short is none.
+      if (suggestedQuery.length > SEARCH_TEXT_MAX) return exact;
       // Offered only if it finds more with the same filters: "keyboard" on a page the
       // filters narrow to one laptop may find none there.
       const instead = await exactSearch(
@@ -158,7 +162,7 @@ export async function searchProducts(
         { limit: 1 },
       );
       if (!instead.totalIsCapped && instead.total <= exact.total) return exact;
-      return { ...exact, suggestedQuery: withWordsReplaced(query.q ?? '', offered) };
+      return { ...exact, suggestedQuery };
     }
     // Words listings for sale have are not typos: the filters left nothing. Nor are
     // stop words, numbers and words too short to judge.

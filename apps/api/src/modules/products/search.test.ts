@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResult } from '@laptops/shared/search';
+import { SEARCH_TEXT_MAX } from '@laptops/shared/search-filters';
 import { createCategory, createProduct, createUser } from '../../db/seed/factories.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 
@@ -469,6 +470,20 @@ describe('GET /api/search: "Did you mean"', () => {
     const written = await search({ q: `${typo.toUpperCase()}, 5420!` });
     expect(written.total).toBe(1);
     expect(written.suggestedQuery).toBe(`${word}, 5420!`);
+  });
+
+  it('offers a near spelling only as long as the search box takes', async () => {
+    const word = madeUpWord(8);
+    const typo = word.slice(0, 4) + word.slice(5);
+    await listingsNamed(`${word} 1`, `${word} 2`, `${word} 3`, `${word} 4`, `${typo} 1`);
+    // Punctuation is no word, but stays in the offered text, one letter longer.
+    const typed = (length: number) => typo + '!'.repeat(length - typo.length);
+    expect((await search({ q: typed(SEARCH_TEXT_MAX - 1) })).suggestedQuery).toHaveLength(
+      SEARCH_TEXT_MAX,
+    );
+    const atMost = await search({ q: typed(SEARCH_TEXT_MAX) });
+    expect(atMost.total).toBe(1);
+    expect(atMost.suggestedQuery).toBeUndefined();
   });
 
   it('offers nothing when the near spelling is not far more common, nor for a short word', async () => {
