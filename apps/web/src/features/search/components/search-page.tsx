@@ -22,6 +22,7 @@ import {
   searchSorts,
   writeFilters,
   type SearchFilters,
+  SEARCH_TEXT_MAX,
 } from '@laptops/shared/search-filters';
 
 const t = searchMessages;
@@ -408,7 +409,7 @@ function FilterPanel({
             type="search"
             className="input w-full"
             placeholder={t.queryPlaceholder}
-            maxLength={200}
+            maxLength={SEARCH_TEXT_MAX}
             value={draft.q}
             onChange={set('q')}
           />
