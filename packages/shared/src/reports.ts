@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { isPlainText, nulMessage } from './fields.ts';
 
+/** Why a laptop is reported; the reporter picks one. */
+export const reportReasons = [
+  'scam',
+  'wrong_details',
+  'already_sold',
+  'prohibited_item',
+  'other',
+] as const;
+export type ReportReason = (typeof reportReasons)[number];
+
 /** POST /api/reports. The reporter comes from the session; name and seller from the product. */
 export const reportInputSchema = z.object({
   productId: z.uuid({ message: 'Not a valid product' }),

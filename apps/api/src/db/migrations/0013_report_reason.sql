@@ -1,0 +1,2 @@
+ALTER TABLE "reports" ADD COLUMN "reason" text DEFAULT 'other' NOT NULL;--> statement-breakpoint
+ALTER TABLE "reports" ADD CONSTRAINT "reports_reason_check" CHECK ("reports"."reason" in ('scam', 'wrong_details', 'already_sold', 'prohibited_item', 'other'));
