@@ -1,5 +1,4 @@
-import { and, eq, gt, isNull, lt, max, ne, notExists, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentIntentResult } from '@laptops/shared/payments';
 import type { Db } from '../../db/client.ts';
@@ -12,6 +11,7 @@ import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { receiptMail, refundMail, saleNoticeMail } from '../orders/orders.mails.ts';
 import type { PaymentProvider, ProviderPaymentIntent } from './payment-provider.ts';
+import { refuseOutOfTurn, refuseSecondHold } from './payment-turns.ts';
 
 export type PaymentDeps = {
   db: Db;
@@ -27,8 +27,6 @@ export const paymentMessages = {
   sold: 'This laptop was sold to another buyer.',
   withdrawn: 'This laptop is no longer for sale.',
   held: 'Another buyer is paying for this laptop right now. Please try again in a few minutes.',
-  othersFirst:
-    'You held this laptop a moment ago, so other buyers get a turn to pay first. Please try again in a few minutes.',
   notSucceeded: 'The payment has not gone through.',
 } as const;
 
@@ -58,6 +56,9 @@ export async function startPayment(
 ): Promise<PaymentIntentResult> {
   const now = deps.now?.() ?? new Date();
   const reserved = await deps.db.transaction(async (tx) => {
+    // The buyer's account first (the lock order everywhere: account, orders, laptops), so
+    // two payments they start at once for two laptops take turns: one hold at a time.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, buyerId)).for('update');
     const [order] = await tx
       .select()
       .from(orders)
@@ -80,7 +81,13 @@ export async function startPayment(
     // A hold runs from the attempt that took it: asking again (a reload) does not extend
     // it, or one buyer could keep a laptop from everyone else for ever.
     if (!isHeld) {
-      await refuseAnotherTurn(tx, { buyerId, productId: product.id, now, deps });
+      await refuseOutOfTurn(tx, {
+        orderId: order.id,
+        productId: product.id,
+        now,
+        holdSeconds: deps.holdSeconds,
+      });
+      await refuseSecondHold(tx, { buyerId, orderId: order.id, now });
       const heldUntil = new Date(now.getTime() + deps.holdSeconds * 1000);
       await tx
         .update(products)
@@ -137,56 +144,6 @@ export async function startPayment(
     publishableKey: deps.provider.publishableKey,
     amount: order.priceCents / 100,
   };
-}
-
-/**
- * Nor by starting again as soon as a hold ends (it ran out, or the buyer cancelled and
- * booked again): for one hold's length after their last hold on a laptop ended, a
- * buyer cannot take the next one while another buyer has booked it too. Alone, they
- * can go on at once.
- */
-async function refuseAnotherTurn(
-  tx: Db,
-  {
-    buyerId,
-    productId,
-    now,
-    deps,
-  }: { buyerId: string; productId: string; now: Date; deps: PaymentDeps },
-) {
-  const [last] = await tx
-    .select({ end: max(orders.heldUntil) })
-    .from(orders)
-    .where(and(eq(orders.productId, productId), eq(orders.buyerId, buyerId)));
-  if (!last?.end || last.end.getTime() + deps.holdSeconds * 1000 <= now.getTime()) return;
-  // Another buyer waiting, who may take a turn themselves (one who has just had one
-  // too does not count, or two such buyers would hold each other back).
-  const recentTurns = alias(orders, 'recent_turns');
-  const [otherBuyer] = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.productId, productId),
-        ne(orders.buyerId, buyerId),
-        isNull(orders.cancelledAt),
-        eq(orders.paid, false),
-        notExists(
-          tx
-            .select({ one: sql`1` })
-            .from(recentTurns)
-            .where(
-              and(
-                eq(recentTurns.productId, productId),
-                eq(recentTurns.buyerId, orders.buyerId),
-                gt(recentTurns.heldUntil, new Date(now.getTime() - deps.holdSeconds * 1000)),
-              ),
-            ),
-        ),
-      ),
-    )
-    .limit(1);
-  if (otherBuyer) throw new HttpError(409, 'PRODUCT_HELD', paymentMessages.othersFirst);
 }
 
 export type PaymentOutcome =
