@@ -15,7 +15,7 @@ export const emailQuerySchema = z.object({
     .string()
     .trim()
     .toLowerCase()
-    .min(1, 'Please give an email')
+    .min(1, 'Please enter an email address')
     .max(254)
     .refine(hasNoNul, nulMessage),
 });

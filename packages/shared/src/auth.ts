@@ -17,7 +17,7 @@ export const passwordSchema = z
   .string({ error: signUpMessages.passwordRequired })
   .min(1, signUpMessages.passwordRequired)
   .min(MIN_PASSWORD_LENGTH, signUpMessages.passwordTooShort)
-  .max(128, 'Password can be at most 128 characters');
+  .max(128, 'The password can be at most 128 characters');
 
 /** A person's name, as sign-up and the profile take it (and the server checks it). */
 export const personNameSchema = z
@@ -25,12 +25,12 @@ export const personNameSchema = z
   .overwrite(tabsToSpaces)
   .trim()
   .min(1, signUpMessages.nameRequired)
-  .max(100, 'Name can be at most 100 characters')
+  .max(100, 'The name can be at most 100 characters')
   // A name of only invisible characters shows as blank on every card.
   .refine(hasVisibleCharacter, signUpMessages.nameRequired)
   // Text-direction overrides can make a name read as something else ("‮evil").
-  .refine(isPlainText, 'Name contains a character that is not allowed')
-  .refine(isOneLine, 'Name must be on one line');
+  .refine(isPlainText, 'The name contains a character that is not allowed')
+  .refine(isOneLine, 'The name must be on one line');
 
 /**
  * An address mail can carry: 254 characters in all, 64 before the @ (RFC 5321).

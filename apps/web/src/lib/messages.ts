@@ -8,7 +8,6 @@ export const messages = {
   networkError: 'Could not reach the marketplace. Check your connection and try again.',
   serverError: 'Something went wrong on our side. Please try again.',
   loading: 'Loading',
-  loadingToast: 'Loading... Please wait few seconds',
   noProducts: 'No Products Found',
   home: {
     welcomeTitle: 'Welcome to Laptop Resale',
@@ -91,7 +90,6 @@ export const messages = {
     title: 'Please confirm',
     cancel: 'Cancel',
     close: 'Close',
-    deleteProduct: 'Are you want to delete?',
   },
   /** Said on a card's Book Now; the modal's texts load with it (features/orders). */
   booking: {

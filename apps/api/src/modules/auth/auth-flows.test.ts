@@ -120,16 +120,16 @@ describe('sign-up', () => {
   });
 
   it.each([
-    ['', 'Please fil the name field'],
-    ['   ', 'Please fil the name field'],
-    [12, 'Please fil the name field'],
-    [null, 'Please fil the name field'],
-    ['x'.repeat(101), 'Name can be at most 100 characters'],
+    ['', 'Please enter your name'],
+    ['   ', 'Please enter your name'],
+    [12, 'Please enter your name'],
+    [null, 'Please enter your name'],
+    ['x'.repeat(101), 'The name can be at most 100 characters'],
     // Blank on every card.
-    ['\u200b\u200b', 'Please fil the name field'],
-    ['\u3164', 'Please fil the name field'],
+    ['\u200b\u200b', 'Please enter your name'],
+    ['\u3164', 'Please enter your name'],
     // Reads as "live" backwards.
-    ['\u202eevil', 'Name contains a character that is not allowed'],
+    ['\u202eevil', 'The name contains a character that is not allowed'],
   ])('refuses the name %j with a 400 and creates no account', async (name, message) => {
     const email = `named-${Math.random().toString(16).slice(2)}@example.test`;
     const response = await t.app.inject({

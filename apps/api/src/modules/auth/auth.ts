@@ -13,6 +13,7 @@ import {
   personNameSchema,
   signUpUserTypes,
 } from '@laptops/shared/auth';
+import { signUpMessages } from '@laptops/shared/messages';
 import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { sessions } from '../../db/schema/sessions.ts';
@@ -232,7 +233,7 @@ export function createAuth(options: {
           const name = personNameSchema.safeParse(body.name);
           if (!name.success) {
             throw new APIError('BAD_REQUEST', {
-              message: name.error.issues[0]?.message ?? 'Please fil the name field',
+              message: name.error.issues[0]?.message ?? signUpMessages.nameRequired,
             });
           }
           body.name = name.data;
@@ -243,7 +244,7 @@ export function createAuth(options: {
           const email = emailAddressSchema.safeParse(body.email);
           if (!email.success) {
             throw new APIError('BAD_REQUEST', {
-              message: email.error.issues[0]?.message ?? 'Please enter a valid email address',
+              message: email.error.issues[0]?.message ?? signUpMessages.emailInvalid,
             });
           }
         }

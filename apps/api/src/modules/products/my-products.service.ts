@@ -78,7 +78,7 @@ async function findOwnProduct(db: Db, sellerId: string, id: string, lock?: 'upda
     .from(products)
     .where(and(eq(products.id, id), eq(products.sellerId, sellerId), isNull(products.deletedAt)));
   const [product] = await (lock ? query.for(lock) : query);
-  if (!product) throw notFound('You have no such product.');
+  if (!product) throw notFound('You have no such laptop.');
   return product;
 }
 
@@ -89,7 +89,7 @@ export async function advertiseMyProduct(
 ): Promise<{ modifiedCount: number }> {
   const product = await findOwnProduct(db, sellerId, id);
   if (product.status === 'sold')
-    throw new HttpError(409, 'PRODUCT_SOLD', 'A sold product cannot be advertised.');
+    throw new HttpError(409, 'PRODUCT_SOLD', 'A sold laptop cannot be advertised.');
   const updated = await db
     .update(products)
     .set({ isAdvertised: true })
@@ -114,7 +114,7 @@ export async function deleteMyProduct(
     // what is checked here still holds when it is deleted or withdrawn.
     const product = await findOwnProduct(tx, sellerId, id, 'update');
     if (product.status === 'sold')
-      throw new HttpError(409, 'PRODUCT_SOLD', 'A sold product cannot be deleted.');
+      throw new HttpError(409, 'PRODUCT_SOLD', 'A sold laptop cannot be deleted.');
     const [booked] = await tx.select({ n: count() }).from(orders).where(eq(orders.productId, id));
     const [reported] = await tx
       .select({ n: count() })

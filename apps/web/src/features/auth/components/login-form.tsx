@@ -8,7 +8,7 @@ import { useSignIn } from '../api/sign-in.ts';
 import { loginMessages } from '../messages.ts';
 import { returnPath } from '../return-to.ts';
 
-/** SPEC.md "Login": email and password; afterwards back to where the visitor came from. */
+/** The login form: email and password; afterwards back to where the visitor came from. */
 export function LoginForm({ onEmailChange }: { onEmailChange?: (email: string) => void } = {}) {
   const navigate = useNavigate();
   const location = useLocation();

@@ -28,21 +28,21 @@ function renderWithGoogle(google: boolean) {
   );
 }
 
-describe("LoginPage's 'Sign in With Google'", () => {
+describe("LoginPage's 'Sign in with Google'", () => {
   it('is offered when the marketplace has Google set up', async () => {
     renderWithGoogle(true);
-    const button = await screen.findByRole('button', { name: 'Sign in With Google' });
+    const button = await screen.findByRole('button', { name: 'Sign in with Google' });
     expect((button as HTMLButtonElement).disabled).toBe(false);
     expect(screen.queryByText(/not set up/)).toBeNull();
   });
 
   it('is shown disabled, saying why, when Google is not set up', async () => {
     renderWithGoogle(false);
-    const button = await screen.findByRole('button', { name: 'Sign in With Google' });
+    const button = await screen.findByRole('button', { name: 'Sign in with Google' });
     expect((button as HTMLButtonElement).disabled).toBe(true);
     expect(button.getAttribute('aria-describedby')).toBe('google-not-set-up');
     expect(document.getElementById('google-not-set-up')?.textContent).toBe(
-      'Google sign-in is not set up on this marketplace yet.',
+      'Signing in with Google is not set up on this marketplace yet.',
     );
   });
 });

@@ -8,7 +8,7 @@ import { LoginForm } from './login-form.tsx';
 import { loginMessages } from '../messages.ts';
 import { returnPath } from '../return-to.ts';
 
-/** SPEC.md "Login": the form, 'Forget password?', a link to /signup and 'Sign in With Google'. */
+/** The login form, 'Forgot password?', a link to /signup and 'Sign in with Google'. */
 export function LoginPage() {
   const t = loginMessages;
   const location = useLocation();
@@ -37,7 +37,7 @@ export function LoginPage() {
           {t.forgotPassword}
         </button>
       </div>
-      {/* Always offered (SPEC.md); where the operator has not configured Google
+      {/* Always offered; where the operator has not configured Google
           (GOOGLE_CLIENT_ID), disabled and saying so rather than failing on a tap. */}
       {authOptions.data && (
         <>

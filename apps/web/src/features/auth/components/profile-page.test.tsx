@@ -79,7 +79,7 @@ describe('ProfilePage', () => {
   it('shows the spinner, then the profile with initials and a read-only email', async () => {
     renderPage();
     expect(screen.getByTestId('spinner')).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'My Profile' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'My profile' })).toBeTruthy();
     expect(screen.getByText('AL')).toBeTruthy();
     const email = screen.getByLabelText('Email') as HTMLInputElement;
     expect(email.value).toBe('ada@example.com');
@@ -100,11 +100,13 @@ describe('ProfilePage', () => {
     const name = await screen.findByLabelText('Name');
     await user.clear(name);
     await user.click(screen.getByRole('button', { name: 'Save name' }));
-    expect(await screen.findByText('Please fil the name field')).toBeTruthy();
+    expect(await screen.findByText('Please enter your name')).toBeTruthy();
 
     await user.type(name, 'Ada King');
     await user.click(screen.getByRole('button', { name: 'Save name' }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Profile updated.'));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Your profile has been updated.'),
+    );
     expect(calls.find((call) => call.path === '/api/auth/update-user')?.body).toEqual({
       name: 'Ada King',
     });
@@ -132,7 +134,9 @@ describe('ProfilePage', () => {
       new File(['x'], 'new.webp', { type: 'image/webp' }),
     );
     await user.click(screen.getByRole('button', { name: 'Change photo' }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Profile updated.'));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Your profile has been updated.'),
+    );
     expect(calls.map((call) => call.path).slice(1, 3)).toEqual(['upload', '/api/auth/update-user']);
     expect(calls[2]?.body).toEqual({ image: '/api/images/new.webp' });
     const photo = await screen.findByRole('img', { name: 'Your profile photo' });

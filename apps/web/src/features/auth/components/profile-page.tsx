@@ -29,7 +29,7 @@ function initialsOf(name: string) {
     .join('');
 }
 
-/** SPEC.md's profile update (displayName and photoURL), for the signed-in user. */
+/** The signed-in user's profile: name, photo, and logging out on every device. */
 export function ProfilePage() {
   const session = useSession();
 

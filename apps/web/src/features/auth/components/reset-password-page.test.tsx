@@ -48,7 +48,7 @@ describe('ResetPasswordPage', () => {
       expect(screen.getByRole('alert').textContent).toBe(
         'This reset link is invalid or has expired.',
       );
-      expect(screen.getByRole('link', { name: 'Back to Login' }).getAttribute('href')).toBe(
+      expect(screen.getByRole('link', { name: 'Back to log in' }).getAttribute('href')).toBe(
         '/login',
       );
       expect(screen.queryByLabelText('New password')).toBeNull();
@@ -58,10 +58,10 @@ describe('ResetPasswordPage', () => {
   it('asks for a confirmation that matches', async () => {
     const { user } = renderAt('/reset-password?token=abc');
     await user.type(screen.getByLabelText('New password'), 'secret1');
-    await user.type(screen.getByLabelText('Confirm password'), 'secret2');
-    await user.click(screen.getByRole('button', { name: 'Set new password' }));
-    const error = await screen.findByText('Passwords do not match');
-    expect(screen.getByLabelText('Confirm password').getAttribute('aria-describedby')).toBe(
+    await user.type(screen.getByLabelText('Confirm the new password'), 'secret2');
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
+    const error = await screen.findByText('The passwords do not match');
+    expect(screen.getByLabelText('Confirm the new password').getAttribute('aria-describedby')).toBe(
       error.id,
     );
     expect(fetchMock).not.toHaveBeenCalled();
@@ -69,19 +69,19 @@ describe('ResetPasswordPage', () => {
 
   it('checks the new password like sign-up does', async () => {
     const { user } = renderAt('/reset-password?token=abc');
-    await user.click(screen.getByRole('button', { name: 'Set new password' }));
-    expect(await screen.findByText('Please fil the password field')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
+    expect(await screen.findByText('Please enter a password')).toBeTruthy();
     await user.type(screen.getByLabelText('New password'), '12345');
-    await user.click(screen.getByRole('button', { name: 'Set new password' }));
-    expect(await screen.findByText('Password should have at least 6 character')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
+    expect(await screen.findByText('The password must be at least 6 characters long')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('sets the new password with the token and sends the user to /login', async () => {
     const { router, user } = renderAt('/reset-password?token=abc');
     await user.type(screen.getByLabelText('New password'), 'secret1');
-    await user.type(screen.getByLabelText('Confirm password'), 'secret1');
-    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    await user.type(screen.getByLabelText('Confirm the new password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.historyAction).toBe('REPLACE');
@@ -89,7 +89,7 @@ describe('ResetPasswordPage', () => {
     expect(url).toBe('/api/auth/reset-password');
     expect(JSON.parse(String(init.body))).toEqual({ newPassword: 'secret1', token: 'abc' });
     expect(toast.success).toHaveBeenCalledWith(
-      'Your password was changed. Please log in with the new one.',
+      'Your password has been changed. Please log in with the new one.',
     );
   });
 
@@ -97,8 +97,8 @@ describe('ResetPasswordPage', () => {
     fetchMock.mockResolvedValue(json({ code: 'INVALID_TOKEN', message: 'Invalid token' }, 400));
     const { router, user } = renderAt('/reset-password?token=old');
     await user.type(screen.getByLabelText('New password'), 'secret1');
-    await user.type(screen.getByLabelText('Confirm password'), 'secret1');
-    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    await user.type(screen.getByLabelText('Confirm the new password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
 
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Invalid token'));
     expect(router.state.location.pathname).toBe('/reset-password');

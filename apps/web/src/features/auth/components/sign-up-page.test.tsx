@@ -85,29 +85,29 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>, file: File | nul
   await user.type(screen.getByLabelText('Name'), 'Ada Lovelace');
   await user.type(screen.getByLabelText('Email'), 'ada@example.com');
   await user.type(screen.getByLabelText('Password'), 'secret1');
-  if (file) await user.upload(screen.getByLabelText('Picture'), file);
+  if (file) await user.upload(screen.getByLabelText('Profile picture'), file);
 }
 
-const submit = () => screen.getByRole('button', { name: 'Sign Up' });
+const submit = () => screen.getByRole('button', { name: 'Sign up' });
 
 describe('SignUpPage', () => {
   it('has the title, buyer preselected and a link to /login', () => {
     renderPage();
-    expect(screen.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign up' })).toBeTruthy();
     expect((screen.getByRole('radio', { name: 'Buyer' }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByRole('radio', { name: 'Seller' }) as HTMLInputElement).checked).toBe(false);
-    expect(screen.getByRole('group', { name: 'User type' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('group', { name: 'Account type' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
   });
 
-  it("shows SPEC.md's messages next to the fields when submitted empty", async () => {
+  it('shows each required message next to its field when submitted empty', async () => {
     const { user } = renderPage();
     await user.click(submit());
     const expected = {
-      Name: 'Please fil the name field',
-      Email: 'Please fil the email field',
-      Password: 'Please fil the password field',
-      Picture: 'Please choose a picture',
+      Name: 'Please enter your name',
+      Email: 'Please enter your email',
+      Password: 'Please enter a password',
+      'Profile picture': 'Please choose a picture',
     };
     for (const [label, message] of Object.entries(expected)) {
       const error = await screen.findByText(message);
@@ -123,7 +123,7 @@ describe('SignUpPage', () => {
     const { user } = renderPage();
     await user.type(screen.getByLabelText('Password'), '12345');
     await user.click(submit());
-    expect(await screen.findByText('Password should have at least 6 character')).toBeTruthy();
+    expect(await screen.findByText('The password must be at least 6 characters long')).toBeTruthy();
   });
 
   it('refuses a picture that is too large or not an image, before sending anything', async () => {
@@ -133,7 +133,7 @@ describe('SignUpPage', () => {
     expect(await screen.findByText('The image is larger than 5 MB.')).toBeTruthy();
 
     const lax = userEvent.setup({ applyAccept: false });
-    await lax.upload(screen.getByLabelText('Picture'), picture('application/pdf'));
+    await lax.upload(screen.getByLabelText('Profile picture'), picture('application/pdf'));
     await user.click(submit());
     expect(await screen.findByText('Please choose a JPEG, PNG or WebP image.')).toBeTruthy();
     expect(calls).toEqual([]);
@@ -162,9 +162,9 @@ describe('SignUpPage', () => {
       password: 'secret1',
     });
     expect(calls[2]?.body).toEqual({ image: '/api/images/ada.webp' });
-    expect(loading).toHaveBeenCalledWith('Loading... Please wait few seconds');
+    expect(loading).toHaveBeenCalledWith('Creating your account…');
     expect(dismiss).toHaveBeenCalled();
-    expect(toast.success).toHaveBeenCalledWith('Account created successfully.');
+    expect(toast.success).toHaveBeenCalledWith('Your account is ready.');
     expect(toast.error).not.toHaveBeenCalled();
   });
 

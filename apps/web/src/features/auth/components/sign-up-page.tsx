@@ -39,9 +39,9 @@ const errorMessage = (error: unknown) =>
   error instanceof Error ? error.message : messages.serverError;
 
 /**
- * SPEC.md "Sign Up". In SPEC.md's order: create the account (which signs the user
- * in, DESIGN.md section 5), upload the picture, save it on the profile, then go
- * back to where the visitor came from.
+ * Sign up, in this order: create the account (which logs the user in), upload the
+ * picture (only a signed-in user can), save it on the profile, then go back to where
+ * the visitor came from.
  */
 export function SignUpPage() {
   const t = authMessages.signUp;
@@ -63,7 +63,7 @@ export function SignUpPage() {
   const onSubmit = handleSubmit(async ({ picture, ...input }) => {
     const file = picture?.[0];
     if (!file) return;
-    const loadingToast = toast.loading(messages.loadingToast);
+    const loadingToast = toast.loading(t.creating);
     try {
       try {
         await signUp.mutateAsync(input);

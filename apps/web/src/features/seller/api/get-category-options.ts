@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { categorySchema } from '@laptops/shared/categories';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** The categories a seller can file a product under (the 'Add A Product' select). */
+/** The categories a seller can file a product under (the 'Add a laptop' select). */
 export function getCategoryOptions() {
   return apiRequest('/api/categories', z.array(categorySchema));
 }

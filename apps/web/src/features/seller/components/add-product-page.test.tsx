@@ -78,7 +78,7 @@ const image = (type = 'image/png', size = 100) => {
   return file;
 };
 
-const submit = () => screen.getByRole('button', { name: 'Add Product' }) as HTMLButtonElement;
+const submit = () => screen.getByRole('button', { name: 'Add laptop' }) as HTMLButtonElement;
 const valueOf = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
 
 async function categoriesLoaded() {
@@ -87,32 +87,32 @@ async function categoriesLoaded() {
 
 async function fillIn(user: ReturnType<typeof userEvent.setup>, file: File | null = image()) {
   await categoriesLoaded();
-  await user.type(screen.getByLabelText('Product Name'), 'Dell XPS 13 9310');
+  await user.type(screen.getByLabelText('Product name'), 'Dell XPS 13 9310');
   await user.type(screen.getByLabelText('Location'), 'Austin, TX');
   await user.selectOptions(screen.getByLabelText('Category'), 'Dell');
-  await user.selectOptions(screen.getByLabelText('Condition Type'), 'Good');
-  await user.type(screen.getByLabelText('Mobile Number'), '+1 512 555 0100');
-  await user.type(screen.getByLabelText('Original Price'), '$1,299');
-  await user.type(screen.getByLabelText('Resale Price'), '649.99');
-  await user.type(screen.getByLabelText('Year Of Use'), '2');
-  if (file) await user.upload(screen.getByLabelText('Product Image'), file);
+  await user.selectOptions(screen.getByLabelText('Condition'), 'Good');
+  await user.type(screen.getByLabelText('Mobile number'), '+1 512 555 0100');
+  await user.type(screen.getByLabelText('Original price'), '$1,299');
+  await user.type(screen.getByLabelText('Resale price'), '649.99');
+  await user.type(screen.getByLabelText('Years of use'), '2');
+  if (file) await user.upload(screen.getByLabelText('Photo'), file);
   await user.type(screen.getByLabelText('Description'), 'Light, fast, new battery.');
 }
 
 describe('AddProductPage', () => {
   it('has the title, the category and condition choices and the submit button', async () => {
     renderPage();
-    expect(screen.getByRole('heading', { level: 1, name: 'Add A Product' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Add a laptop' })).toBeTruthy();
     await categoriesLoaded();
     const category = screen.getByLabelText('Category') as HTMLSelectElement;
     expect([...category.options].map((option) => option.text)).toEqual([
-      'Pick a category',
+      'Choose a category',
       'Dell',
       'Lenovo',
     ]);
-    const condition = screen.getByLabelText('Condition Type') as HTMLSelectElement;
+    const condition = screen.getByLabelText('Condition') as HTMLSelectElement;
     expect([...condition.options].map((option) => option.text)).toEqual([
-      'Pick a condition',
+      'Choose a condition',
       'Excellent',
       'Good',
       'Fair',
@@ -120,21 +120,21 @@ describe('AddProductPage', () => {
     expect(submit().type).toBe('submit');
   });
 
-  it('shows every SPEC.md message in red next to its label on an empty submit, sending nothing', async () => {
+  it('shows every required message in red next to its label on an empty submit, sending nothing', async () => {
     const { user } = renderPage();
     await categoriesLoaded();
     await user.click(submit());
     const expected = {
-      'Product Name': 'Please fil the productName field',
-      Location: 'Please fil the location field',
-      Category: 'Please fil the category field',
-      'Condition Type': 'Please select condition type',
-      'Mobile Number': 'Please fil the Mobile Number field',
-      'Original Price': 'Please fil the Original Price field',
-      'Resale Price': 'Please fil the Resale Price field',
-      'Year Of Use': 'Please fil the Year Of Use field',
-      'Product Image': 'Please choose a product image',
-      Description: 'Please fil the description field',
+      'Product name': 'Please fill in the product name',
+      Location: 'Please fill in the location',
+      Category: 'Please choose a category',
+      Condition: 'Please choose a condition',
+      'Mobile number': 'Please fill in the mobile number',
+      'Original price': 'Please fill in the original price',
+      'Resale price': 'Please fill in the resale price',
+      'Years of use': 'Please fill in the years of use',
+      Photo: 'Please choose a photo of the laptop',
+      Description: 'Please fill in the description',
     };
     for (const [label, message] of Object.entries(expected)) {
       const error = await screen.findByText(message);
@@ -152,13 +152,13 @@ describe('AddProductPage', () => {
   it('explains a price that is not dollars, or not more than zero', async () => {
     const { user } = renderPage();
     await fillIn(user);
-    await user.clear(screen.getByLabelText('Resale Price'));
-    await user.type(screen.getByLabelText('Resale Price'), 'cheap');
+    await user.clear(screen.getByLabelText('Resale price'));
+    await user.type(screen.getByLabelText('Resale price'), 'cheap');
     await user.click(submit());
     expect(await screen.findByText('Please enter a price in dollars, like 649.99')).toBeTruthy();
 
-    await user.clear(screen.getByLabelText('Resale Price'));
-    await user.type(screen.getByLabelText('Resale Price'), '0');
+    await user.clear(screen.getByLabelText('Resale price'));
+    await user.type(screen.getByLabelText('Resale price'), '0');
     await user.click(submit());
     expect(await screen.findByText('The price must be more than $0')).toBeTruthy();
     expect(calls).toEqual([]);
@@ -171,7 +171,7 @@ describe('AddProductPage', () => {
     expect(await screen.findByText('The image is larger than 5 MB.')).toBeTruthy();
 
     const lax = userEvent.setup({ applyAccept: false });
-    await lax.upload(screen.getByLabelText('Product Image'), image('application/pdf'));
+    await lax.upload(screen.getByLabelText('Photo'), image('application/pdf'));
     await user.click(submit());
     expect(await screen.findByText('Please choose a JPEG, PNG or WebP image.')).toBeTruthy();
     expect(calls).toEqual([]);
@@ -203,9 +203,9 @@ describe('AddProductPage', () => {
       description: 'Light, fast, new battery.',
       image: '/api/images/xps.webp',
     });
-    expect(loading).toHaveBeenCalledWith('Loading... Please wait few seconds');
+    expect(loading).toHaveBeenCalledWith('Adding your laptop…');
     expect(dismiss).toHaveBeenCalledWith(loading.mock.results[0]?.value);
-    expect(toast.success).toHaveBeenCalledWith('Product Added Successfully.');
+    expect(toast.success).toHaveBeenCalledWith('Your laptop is now listed.');
     expect(toast.error).not.toHaveBeenCalled();
   });
 
@@ -220,7 +220,7 @@ describe('AddProductPage', () => {
     await user.click(submit());
 
     const progress = (await screen.findByRole('progressbar', {
-      name: 'Uploading the product image',
+      name: 'Uploading the photo',
     })) as HTMLProgressElement;
     expect(progress.value).toBe(42);
     expect(progress.max).toBe(100);
@@ -240,15 +240,15 @@ describe('AddProductPage', () => {
 
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith(
-        'The product image could not be uploaded: This file is not a readable image. Your product was not added.',
+        'The photo could not be uploaded: This file is not a readable image. Your laptop was not added.',
       ),
     );
     expect(router.state.location.pathname).toBe('/dashboard/addaproduct');
     expect(await screen.findByText('This file is not a readable image.')).toBeTruthy();
     // The focus goes to the refused field, not back to the top of the page.
-    expect(document.activeElement).toBe(screen.getByLabelText('Product Image'));
-    expect(valueOf('Product Name')).toBe('Dell XPS 13 9310');
-    expect(valueOf('Resale Price')).toBe('649.99');
+    expect(document.activeElement).toBe(screen.getByLabelText('Photo'));
+    expect(valueOf('Product name')).toBe('Dell XPS 13 9310');
+    expect(valueOf('Resale price')).toBe('649.99');
     expect(valueOf('Category')).toBe(DELL);
     expect(calls).toEqual([]);
     await waitFor(() => expect(submit().disabled).toBe(false));
@@ -271,12 +271,12 @@ describe('AddProductPage', () => {
     await user.click(submit());
 
     const nameError = await screen.findByText('This can be at most 120 characters');
-    expect(screen.getByLabelText('Product Name').getAttribute('aria-describedby')).toContain(
+    expect(screen.getByLabelText('Product name').getAttribute('aria-describedby')).toContain(
       nameError.id,
     );
     expect(screen.getByText('Too many years')).toBeTruthy();
     expect(toast.error).toHaveBeenCalledWith(
-      'The product could not be added: Some fields need attention. Please check the fields and try again.',
+      'Your laptop could not be added: Some fields need attention. Please check the fields and try again.',
     );
     expect(router.state.location.pathname).toBe('/dashboard/addaproduct');
     expect(valueOf('Description')).toBe('Light, fast, new battery.');

@@ -49,7 +49,7 @@ const fieldNames = [
   'description',
 ] as const satisfies readonly FieldName[];
 
-/** The server names its fields as the contract does; SPEC.md's names are accepted too. */
+/** The server names its fields as the contract does; the older names are accepted too. */
 const serverFieldAliases: Record<string, FieldName> = {
   productName: 'name',
   yearOfUse: 'yearsOfUse',
@@ -60,7 +60,7 @@ function toFieldName(key: string): FieldName | undefined {
   return serverFieldAliases[key];
 }
 
-/** SPEC.md's element ids: productName ... yearOfUse, so labels and errors pair up. */
+/** The fields' element ids: productName ... yearOfUse, so labels and errors pair up. */
 const ids: Record<FieldName, string> = {
   name: 'productName',
   location: 'location',
@@ -78,7 +78,7 @@ const errorMessage = (error: unknown) =>
   error instanceof Error && error.message ? error.message : messages.serverError;
 
 /**
- * SPEC.md "Add A Product". Upload the image (with progress), then save the product;
+ * Add a laptop. Upload the image (with progress), then save the product;
  * on success go to /dashboard/myproducts. On any failure the form keeps what the
  * seller typed, and the server's field errors show on their fields.
  */
@@ -126,7 +126,7 @@ export function AddProductPage() {
   const onSubmit = handleSubmit(async ({ image, ...fields }) => {
     const file = image?.[0];
     if (!file) return;
-    const loadingToast = toast.loading(messages.loadingToast);
+    const loadingToast = toast.loading(t.saving);
     try {
       let url = uploaded.current?.file === file ? uploaded.current.url : null;
       if (!url) {
@@ -177,7 +177,7 @@ export function AddProductPage() {
   // label moves both inputs down together instead of setting them out of line.
   const pairCell = 'sm:row-span-2 sm:grid sm:grid-rows-subgrid sm:gap-y-0';
 
-  /** SPEC.md: each error in red next to its field's label. */
+  /** Each error in red next to its field's label. */
   const labelRow = (name: FieldName, label: string) => (
     <div className="mb-1 flex flex-wrap items-baseline justify-between gap-x-3">
       <label htmlFor={ids[name]} className="font-medium">

@@ -53,13 +53,13 @@ function renderPage() {
 describe('MyBuyersPage', () => {
   it('lists who booked which product, the price and whether it is paid', async () => {
     renderPage();
-    expect(screen.getByRole('heading', { level: 1, name: 'My Buyers' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'My buyers' })).toBeTruthy();
     const ada = (await screen.findByRole('rowheader', { name: 'ada@example.com' })).closest('tr');
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Email',
-      'Which Product Buy',
+      'Buyer',
+      'Laptop',
       'Price',
-      'Paid',
+      'Payment',
     ]);
     expect(within(ada as HTMLElement).getByText('Dell XPS 13')).toBeTruthy();
     expect(within(ada as HTMLElement).getByText('$749.50')).toBeTruthy();
@@ -69,10 +69,10 @@ describe('MyBuyersPage', () => {
     expect(within(grace as HTMLElement).getByText('Not paid yet')).toBeTruthy();
   });
 
-  it("says 'No Products Found' when nobody booked yet", async () => {
+  it('says nobody has booked yet when there are no bookings', async () => {
     buyers = [];
     renderPage();
-    expect(await screen.findByText('No Products Found')).toBeTruthy();
+    expect(await screen.findByText('Nobody has booked your laptops yet.')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
   });
 });

@@ -2,11 +2,10 @@ import type { MyBuyer } from '@laptops/shared/products';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatPrice } from '../../../lib/format.ts';
-import { messages } from '../../../lib/messages.ts';
 import { useMyBuyers } from '../api/get-my-buyers.ts';
 import { myBuyersMessages } from '../messages.ts';
 
-/** SPEC.md "Tables", My Buyers: the bookings of the seller's products, with their paid state. */
+/** My buyers: the bookings of the seller's laptops, with whether each is paid. */
 export function MyBuyersPage() {
   const t = myBuyersMessages;
   const buyers = useMyBuyers();
@@ -32,7 +31,7 @@ export function MyBuyersPage() {
     },
     {
       key: 'paid',
-      header: t.paid,
+      header: t.payment,
       cell: (row) =>
         row.paid ? (
           <span className="badge badge-success">{t.paid}</span>
@@ -62,7 +61,7 @@ export function MyBuyersPage() {
           columns={columns}
           rows={buyers.data}
           rowKey={(row) => row._id}
-          empty={messages.noProducts}
+          empty={t.empty}
         />
       )}
     </section>

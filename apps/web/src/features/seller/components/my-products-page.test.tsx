@@ -122,14 +122,14 @@ const mutations = () => calls.filter((call) => call.method !== 'GET');
 const dialog = () => document.querySelector('dialog') as HTMLDialogElement;
 
 describe('MyProductsPage', () => {
-  it('lists the products with SPEC.md columns, short dates, prices and status', async () => {
+  it('lists the products with their columns, short dates, prices and status', async () => {
     renderPage();
-    expect(screen.getByRole('heading', { level: 1, name: 'My Products' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'My products' })).toBeTruthy();
     expect(screen.getByTestId('spinner')).toBeTruthy();
     await screen.findByRole('rowheader', { name: 'Dell XPS 13' });
 
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
-    expect(headers).toEqual(['Name', 'Date Of Post', 'Price', 'Status', 'Action']);
+    expect(headers).toEqual(['Name', 'Posted', 'Price', 'Status', 'Action']);
     for (const th of screen.getAllByRole('columnheader')) {
       expect(th.getAttribute('scope')).toBe('col');
     }
@@ -137,24 +137,24 @@ describe('MyProductsPage', () => {
     expect(within(row('Lenovo ThinkPad T14')).getByText('$1,049.00')).toBeTruthy();
     expect(within(row('Dell XPS 13')).getByText('Available')).toBeTruthy();
     expect(within(row('HP EliteBook 840')).getByText('Sold')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Add A Product' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Add a laptop' }).getAttribute('href')).toBe(
       '/dashboard/addaproduct',
     );
   });
 
-  it("offers 'Add To Advertise' only for available, not advertised products, and nothing for sold ones", async () => {
+  it("offers 'Advertise' only for available, not advertised products, and nothing for sold ones", async () => {
     renderPage();
     await screen.findByRole('rowheader', { name: 'Dell XPS 13' });
 
-    const advertiseButtons = screen.getAllByRole('button', { name: /^Add To Advertise/ });
+    const advertiseButtons = screen.getAllByRole('button', { name: /^Advertise/ });
     expect(advertiseButtons).toHaveLength(1);
-    expect(within(row('Dell XPS 13')).getByRole('button', { name: /^Add To Advertise/ })).toBe(
+    expect(within(row('Dell XPS 13')).getByRole('button', { name: /^Advertise/ })).toBe(
       advertiseButtons[0],
     );
 
     const lenovo = row('Lenovo ThinkPad T14');
     expect(within(lenovo).getByText('Advertised')).toBeTruthy();
-    expect(within(lenovo).queryByRole('button', { name: /^Add To Advertise/ })).toBeNull();
+    expect(within(lenovo).queryByRole('button', { name: /^Advertise/ })).toBeNull();
     expect(
       within(lenovo).getByRole('button', { name: 'Delete: Lenovo ThinkPad T14' }),
     ).toBeTruthy();
@@ -168,25 +168,30 @@ describe('MyProductsPage', () => {
     const { user } = renderPage();
     await screen.findByRole('rowheader', { name: 'Dell XPS 13' });
     await user.click(
-      within(row('Dell XPS 13')).getByRole('button', { name: 'Add To Advertise: Dell XPS 13' }),
+      within(row('Dell XPS 13')).getByRole('button', { name: 'Advertise: Dell XPS 13' }),
     );
 
     await waitFor(() => expect(within(row('Dell XPS 13')).getByText('Advertised')).toBeTruthy());
     // The badge takes the place and the focus of the button it replaced.
     expect(document.activeElement).toBe(within(row('Dell XPS 13')).getByText('Advertised'));
     expect(mutations()).toEqual([{ method: 'PUT', path: '/api/myProducts?id=p-fresh' }]);
-    expect(toast.success).toHaveBeenCalledWith('Advertise Added Successfully.');
-    expect(screen.queryAllByRole('button', { name: /^Add To Advertise/ })).toHaveLength(0);
+    expect(toast.success).toHaveBeenCalledWith('Dell XPS 13 is now advertised on the home page.');
+    expect(screen.queryAllByRole('button', { name: /^Advertise/ })).toHaveLength(0);
   });
 
-  it("asks 'Are you want to delete?' first and sends nothing on Cancel", async () => {
+  it('asks before deleting and sends nothing on Cancel', async () => {
     const { user } = renderPage();
     await screen.findByRole('rowheader', { name: 'Dell XPS 13' });
     expect(dialog().open).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Delete: Dell XPS 13' }));
     expect(dialog().open).toBe(true);
-    expect(within(dialog()).getByText('Are you want to delete?')).toBeTruthy();
+    expect(within(dialog()).getByRole('heading', { name: 'Delete Dell XPS 13?' })).toBeTruthy();
+    expect(
+      within(dialog()).getByText(
+        'Delete this laptop? It comes off the marketplace, and nobody can book it any more.',
+      ),
+    ).toBeTruthy();
     const cancel = within(dialog()).getByRole('button', { name: 'Cancel' });
     expect(document.activeElement).toBe(cancel);
 
@@ -212,30 +217,34 @@ describe('MyProductsPage', () => {
       expect(screen.queryByRole('rowheader', { name: 'Dell XPS 13' })).toBeNull(),
     );
     expect(mutations()).toEqual([{ method: 'DELETE', path: '/api/myProducts?id=p-fresh' }]);
-    expect(toast.success).toHaveBeenCalledWith('Successfully Deleted.');
+    expect(toast.success).toHaveBeenCalledWith('Dell XPS 13 was deleted.');
     expect(dialog().open).toBe(false);
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 }));
   });
 
   it("shows the server's message when a delete is refused", async () => {
     actionResponse = () =>
-      json({ error: { code: 'PRODUCT_SOLD', message: 'A sold product cannot be deleted.' } }, 409);
+      json({ error: { code: 'PRODUCT_SOLD', message: 'A sold laptop cannot be deleted.' } }, 409);
     const { user } = renderPage();
     await screen.findByRole('rowheader', { name: 'Dell XPS 13' });
     await user.click(screen.getByRole('button', { name: 'Delete: Dell XPS 13' }));
     await user.click(within(dialog()).getByRole('button', { name: 'Delete' }));
 
     await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('A sold product cannot be deleted.'),
+      expect(toast.error).toHaveBeenCalledWith('A sold laptop cannot be deleted.'),
     );
     expect(toast.success).not.toHaveBeenCalled();
     expect(screen.getByRole('rowheader', { name: 'Dell XPS 13' })).toBeTruthy();
   });
 
-  it("says 'No Products Found' when there are none", async () => {
+  it('says there are no laptops yet and offers to add one', async () => {
     products = [];
     renderPage();
-    expect(await screen.findByText('No Products Found')).toBeTruthy();
+    const empty = await screen.findByText('You have not listed any laptops yet.');
+    const addOne = within(empty.parentElement as HTMLElement).getByRole('link', {
+      name: 'Add a laptop',
+    });
+    expect(addOne.getAttribute('href')).toBe('/dashboard/addaproduct');
     expect(screen.queryByRole('table')).toBeNull();
   });
 
@@ -245,7 +254,7 @@ describe('MyProductsPage', () => {
       fail ? json({ error: { code: 'UNAVAILABLE', message: 'Try later.' } }, 503) : json(products);
     const { user } = renderPage();
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('We could not load your products.');
+    expect(alert.textContent).toContain('We could not load your laptops.');
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('rowheader', { name: 'Dell XPS 13' })).toBeTruthy();

@@ -8,16 +8,15 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatPrice, shortDate } from '../../../lib/format.ts';
-import { messages } from '../../../lib/messages.ts';
 import { useAdvertiseProduct } from '../api/advertise-product.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { useMyProducts } from '../api/get-my-products.ts';
 import { myProductsMessages } from '../messages.ts';
 
 /**
- * SPEC.md "Tables", My Products: the seller's own products with their status.
- * An available product can be advertised (then shows 'Advertised') and deleted
- * after a confirmation; a sold one offers neither.
+ * My products: the seller's own laptops with their status. An available one can be
+ * advertised (then shows 'Advertised') and deleted after a confirmation; a sold one
+ * offers neither.
  */
 export function MyProductsPage() {
   const t = myProductsMessages;
@@ -32,7 +31,7 @@ export function MyProductsPage() {
     if (advertise.isPending) return;
     advertisedFocus.expect(product._id);
     advertise.mutate(product._id, {
-      onSuccess: () => toast.success(t.advertiseSuccess),
+      onSuccess: () => toast.success(t.advertiseSuccess(product.name)),
       onError: (error) => {
         advertisedFocus.forget();
         toast.error(error.message);
@@ -42,9 +41,10 @@ export function MyProductsPage() {
 
   const onConfirmDelete = () => {
     if (!toDelete) return;
-    remove.mutate(toDelete._id, {
+    const product = toDelete;
+    remove.mutate(product._id, {
       onSuccess: () => {
-        toast.success(t.deleteSuccess);
+        toast.success(t.deleteSuccess(product.name));
         focusHeadingOnClose();
         setToDelete(null);
       },
@@ -169,14 +169,19 @@ export function MyProductsPage() {
           columns={columns}
           rows={products.data}
           rowKey={(product) => product._id}
-          empty={messages.noProducts}
+          empty={t.empty}
+          emptyAction={
+            <Link to="/dashboard/addaproduct" className="btn btn-primary btn-sm">
+              {t.addProduct}
+            </Link>
+          }
         />
       )}
 
       <ConfirmDialog
         open={toDelete !== null}
         title={toDelete ? t.deleteTitle(toDelete.name) : undefined}
-        message={messages.confirm.deleteProduct}
+        message={t.deleteConfirm}
         confirmLabel={t.delete}
         onConfirm={onConfirmDelete}
         onCancel={() => setToDelete(null)}
