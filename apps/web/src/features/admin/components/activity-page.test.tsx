@@ -107,12 +107,12 @@ describe('ActivityPage', () => {
     expect(screen.getByText('Page 2 of 2')).toBeTruthy();
   });
 
-  it("says 'No Products Found' when nothing was done yet", async () => {
+  it('says no admin has done anything yet when the log is empty', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => json([], 200, { 'x-total-count': '0' })),
     );
     renderPage();
-    expect(await screen.findByText('No Products Found')).toBeTruthy();
+    expect(await screen.findByText('No admin actions yet.')).toBeTruthy();
   });
 });

@@ -3,7 +3,6 @@ import type { AdminActivity } from '@laptops/shared/admin';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { EmailText } from '../../../components/ui/email-text.tsx';
-import { messages } from '../../../lib/messages.ts';
 import { useActivity } from '../api/get-activity.ts';
 import { ADMIN_PAGE_SIZE, ListError, Pager } from './user-list-controls.tsx';
 import { adminMessages } from '../messages.ts';
@@ -70,7 +69,7 @@ export function ActivityPage() {
             columns={columns}
             rows={activity.data.rows}
             rowKey={(entry) => entry._id}
-            empty={messages.noProducts}
+            empty={t.empty}
           />
           <Pager
             page={page}

@@ -91,11 +91,11 @@ const dialog = () => document.querySelector('dialog') as HTMLDialogElement;
 describe('AllBuyersPage', () => {
   it('pages on the server: Next asks for page=2 and the index continues', async () => {
     const { user } = renderPage();
-    expect(screen.getByRole('heading', { level: 1, name: 'All Buyers' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'All buyers' })).toBeTruthy();
     await screen.findByRole('rowheader', { name: 'Buyer 1' });
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
       '#',
-      'Image',
+      'Picture',
       'Name',
       'Email',
       'Action',
@@ -136,26 +136,30 @@ describe('AllBuyersPage', () => {
     expect(within(row('Buyer 4')).getByText('1')).toBeTruthy();
   });
 
-  it("says 'No Products Found' when the search finds nobody", async () => {
+  it('says that nobody matches when the search finds nobody', async () => {
     const { user } = renderPage();
     await screen.findByRole('rowheader', { name: 'Buyer 1' });
     await user.type(screen.getByLabelText('Search by name or email'), 'nobody here');
-    expect(await screen.findByText('No Products Found')).toBeTruthy();
+    expect(await screen.findByText('Nobody matches "nobody here".')).toBeTruthy();
     expect(gets()).toContain('/api/allBuyers?page=1&limit=20&q=nobody%20here');
   });
 
-  it("deletes a buyer after 'Are you want to delete?'", async () => {
+  it('deletes a buyer after asking', async () => {
     const { user } = renderPage();
     await screen.findByRole('rowheader', { name: 'Buyer 2' });
     await user.click(screen.getByRole('button', { name: 'Delete: Buyer 2' }));
-    expect(within(dialog()).getByText('Are you want to delete?')).toBeTruthy();
+    expect(
+      within(dialog()).getByText(
+        "Delete Buyer 2's account? They are logged out at once, and their unpaid bookings are cancelled.",
+      ),
+    ).toBeTruthy();
     await user.click(within(dialog()).getByRole('button', { name: 'Delete' }));
 
     await waitFor(() => expect(screen.queryByRole('rowheader', { name: 'Buyer 2' })).toBeNull());
     expect(calls.filter((call) => call.method === 'DELETE')).toEqual([
       { method: 'DELETE', path: '/api/allBuyers?email=buyer2%40example.com' },
     ]);
-    expect(toast.success).toHaveBeenCalledWith('Successfully Deleted.');
+    expect(toast.success).toHaveBeenCalledWith("Buyer 2's account was deleted.");
     expect(screen.getByText('44 in all')).toBeTruthy();
   });
 });

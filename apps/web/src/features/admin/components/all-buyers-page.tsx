@@ -7,15 +7,14 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { EmailText } from '../../../components/ui/email-text.tsx';
-import { messages } from '../../../lib/messages.ts';
 import { useDeleteBuyer } from '../api/delete-buyer.ts';
 import { useUsers } from '../api/get-users.ts';
 import { ListError, Pager, SearchBox, useListControls } from './user-list-controls.tsx';
 import { adminMessages } from '../messages.ts';
 
 /**
- * SPEC.md "Tables", All Buyers: index, Image, Name, Email and Action. Delete asks
- * 'Are you want to delete?' first. Paged and searchable on the server.
+ * All buyers: index, picture, name, email and actions. Delete asks first. Paged and
+ * searchable on the server.
  */
 export function AllBuyersPage() {
   const t = adminMessages;
@@ -28,9 +27,10 @@ export function AllBuyersPage() {
 
   const onConfirmDelete = () => {
     if (!toDelete) return;
-    remove.mutate(toDelete.email, {
+    const buyer = toDelete;
+    remove.mutate(buyer.email, {
       onSuccess: () => {
-        toast.success(b.deleteSuccess);
+        toast.success(t.deleteSuccess(buyer.name));
         focusHeadingOnClose();
         setToDelete(null);
       },
@@ -107,7 +107,7 @@ export function AllBuyersPage() {
             columns={columns}
             rows={buyers.data.rows}
             rowKey={(buyer) => buyer._id}
-            empty={messages.noProducts}
+            empty={list.q ? t.noMatch(list.q) : b.empty}
           />
           <Pager
             page={list.page}
@@ -122,7 +122,7 @@ export function AllBuyersPage() {
       <ConfirmDialog
         open={toDelete !== null}
         title={toDelete ? t.deleteTitle(toDelete.name) : undefined}
-        message={b.deleteConfirm}
+        message={toDelete ? b.deleteConfirm(toDelete.name) : ''}
         confirmLabel={t.delete}
         onConfirm={onConfirmDelete}
         onCancel={() => setToDelete(null)}

@@ -100,15 +100,15 @@ const mutations = () => calls.filter((call) => call.method !== 'GET');
 const dialog = () => document.querySelector('dialog') as HTMLDialogElement;
 
 describe('AllSellersPage', () => {
-  it('lists the sellers with SPEC.md columns, a Verify button or the Verified badge', async () => {
+  it('lists the sellers with their columns, a Verify button or the Verified badge', async () => {
     renderPage();
-    expect(screen.getByRole('heading', { level: 1, name: 'All Sellers' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'All sellers' })).toBeTruthy();
     expect(screen.getByTestId('spinner')).toBeTruthy();
     await screen.findByRole('rowheader', { name: 'Marcus Lee' });
 
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
       '#',
-      'Image',
+      'Picture',
       'Name',
       'Email',
       'Verification',
@@ -131,7 +131,7 @@ describe('AllSellersPage', () => {
     expect(screen.getByText('2 in all')).toBeTruthy();
   });
 
-  it('verifies a seller with PUT /api/verifySeller and says so in SPEC.md words', async () => {
+  it('verifies a seller with PUT /api/verifySeller and says so', async () => {
     const { user } = renderPage();
     await screen.findByRole('rowheader', { name: 'Marcus Lee' });
     await user.click(screen.getByRole('button', { name: 'Verify: Marcus Lee' }));
@@ -142,7 +142,7 @@ describe('AllSellersPage', () => {
     expect(mutations()).toEqual([
       { method: 'PUT', path: '/api/verifySeller?email=marcus%40example.com' },
     ]);
-    expect(toast.success).toHaveBeenCalledWith('Marcus Lee is new a verified seller');
+    expect(toast.success).toHaveBeenCalledWith('Marcus Lee is now a verified seller.');
     expect(screen.queryAllByRole('button', { name: /^Verify/ })).toHaveLength(0);
   });
 
@@ -159,13 +159,17 @@ describe('AllSellersPage', () => {
     expect(document.activeElement).toBe(deletePriya);
   });
 
-  it("asks 'Are sure to delete seller {name}?' and deletes with the email encoded", async () => {
+  it('asks before deleting a seller and deletes with the email encoded', async () => {
     const { user } = renderPage();
     await screen.findByRole('rowheader', { name: 'Priya Shah' });
 
     await user.click(screen.getByRole('button', { name: 'Delete: Priya Shah' }));
     expect(dialog().open).toBe(true);
-    expect(within(dialog()).getByText('Are sure to delete seller Priya Shah?')).toBeTruthy();
+    expect(
+      within(dialog()).getByText(
+        "Delete Priya Shah's account? They are logged out at once, and their laptops for sale come off the marketplace.",
+      ),
+    ).toBeTruthy();
     await user.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(dialog().open).toBe(false));
     expect(mutations()).toEqual([]);
@@ -176,16 +180,14 @@ describe('AllSellersPage', () => {
     expect(mutations()).toEqual([
       { method: 'DELETE', path: '/api/deleteSeller?email=priya%2Bshop%40example.com' },
     ]);
-    expect(toast.success).toHaveBeenCalledWith(
-      'Successfully Deleted Seller priya+shop@example.com',
-    );
+    expect(toast.success).toHaveBeenCalledWith("Priya Shah's account was deleted.");
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 }));
   });
 
-  it("says 'No Products Found' when there are no sellers", async () => {
+  it('says there are no sellers yet when there are none', async () => {
     sellers = [];
     renderPage();
-    expect(await screen.findByText('No Products Found')).toBeTruthy();
+    expect(await screen.findByText('No sellers yet.')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
   });
 

@@ -8,7 +8,6 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { EmailText } from '../../../components/ui/email-text.tsx';
-import { messages } from '../../../lib/messages.ts';
 import { useDeleteSeller } from '../api/delete-seller.ts';
 import { useUsers } from '../api/get-users.ts';
 import { useVerifySeller } from '../api/verify-seller.ts';
@@ -16,9 +15,9 @@ import { ListError, Pager, SearchBox, useListControls } from './user-list-contro
 import { adminMessages } from '../messages.ts';
 
 /**
- * SPEC.md "Tables", All Sellers: index, Image, Name, Email, Verification and Action.
- * An unverified seller gets a 'Verify' button, a verified one the 'Verified' badge;
- * Delete asks 'Are sure to delete seller {name}?' first. Paged and searchable on the server.
+ * All sellers: index, picture, name, email, verification and actions. An unverified
+ * seller gets a 'Verify' button, a verified one the 'Verified' badge; Delete asks
+ * first. Paged and searchable on the server.
  */
 export function AllSellersPage() {
   const t = adminMessages;
@@ -48,7 +47,7 @@ export function AllSellersPage() {
     const seller = toDelete;
     remove.mutate(seller.email, {
       onSuccess: () => {
-        toast.success(s.deleteSuccess(seller.email));
+        toast.success(t.deleteSuccess(seller.name));
         focusHeadingOnClose();
         setToDelete(null);
       },
@@ -153,7 +152,7 @@ export function AllSellersPage() {
             columns={columns}
             rows={sellers.data.rows}
             rowKey={(seller) => seller._id}
-            empty={messages.noProducts}
+            empty={list.q ? t.noMatch(list.q) : s.empty}
           />
           <Pager
             page={list.page}

@@ -102,15 +102,15 @@ describe('AllUsersPage', () => {
 
   it('shows the user type and offers Make Admin only to buyers and sellers', async () => {
     renderPage();
-    expect(screen.getByRole('heading', { level: 1, name: 'All Users' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'All users' })).toBeTruthy();
     await screen.findByRole('rowheader', { name: 'Marcus Lee' });
 
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
       '#',
-      'Image',
+      'Picture',
       'Name',
       'Email',
-      'User Type',
+      'Account type',
       'Action',
     ]);
     expect(within(row('Marcus Lee')).getByText('Seller')).toBeTruthy();
@@ -119,10 +119,10 @@ describe('AllUsersPage', () => {
 
     expect(
       screen
-        .getAllByRole('button', { name: /^Make Admin/ })
+        .getAllByRole('button', { name: /^Make admin/ })
         .map((b) => b.getAttribute('aria-label')),
-    ).toEqual(['Make Admin: Marcus Lee', 'Make Admin: Ava Brown']);
-    expect(within(row('Nora Admin')).queryByRole('button', { name: /^Make Admin/ })).toBeNull();
+    ).toEqual(['Make admin: Marcus Lee', 'Make admin: Ava Brown']);
+    expect(within(row('Nora Admin')).queryByRole('button', { name: /^Make admin/ })).toBeNull();
     expect(
       within(row('Nora Admin')).getByRole('button', { name: 'Delete: Nora Admin' }),
     ).toBeTruthy();
@@ -131,31 +131,35 @@ describe('AllUsersPage', () => {
   it('makes a buyer an admin after a confirmation, then the button is gone', async () => {
     const { user } = renderPage();
     await screen.findByRole('rowheader', { name: 'Ava Brown' });
-    await user.click(screen.getByRole('button', { name: 'Make Admin: Ava Brown' }));
+    await user.click(screen.getByRole('button', { name: 'Make admin: Ava Brown' }));
     const confirm = screen
       .getAllByRole('alertdialog', { hidden: true })
       .find((d) => (d as HTMLDialogElement).open) as HTMLDialogElement;
     expect(within(confirm).getByText(/Make Ava Brown an admin\?/)).toBeTruthy();
     expect(mutations()).toEqual([]);
-    await user.click(within(confirm).getByRole('button', { name: 'Make Admin' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Make admin' }));
 
     await waitFor(() =>
-      expect(screen.queryByRole('button', { name: 'Make Admin: Ava Brown' })).toBeNull(),
+      expect(screen.queryByRole('button', { name: 'Make admin: Ava Brown' })).toBeNull(),
     );
     expect(mutations()).toEqual([
       { method: 'PUT', path: '/api/makeAdmin?email=ava%40example.com' },
     ]);
-    expect(toast.success).toHaveBeenCalledWith('Ava Brown is now Admin');
+    expect(toast.success).toHaveBeenCalledWith('Ava Brown is now an admin.');
     expect(within(row('Ava Brown')).getByText('Admin')).toBeTruthy();
   });
 
-  it("asks 'Are you sure to delete {name} account.' and sends nothing on cancel", async () => {
+  it('asks before deleting an account and sends nothing on cancel', async () => {
     const { user } = renderPage();
     await screen.findByRole('rowheader', { name: 'Ava Brown' });
 
     await user.click(screen.getByRole('button', { name: 'Delete: Ava Brown' }));
     expect(dialog().open).toBe(true);
-    expect(within(dialog()).getByText('Are you sure to delete Ava Brown account.')).toBeTruthy();
+    expect(
+      within(dialog()).getByText(
+        "Delete Ava Brown's account? They are logged out at once, their laptops for sale come off the marketplace and their unpaid bookings are cancelled.",
+      ),
+    ).toBeTruthy();
     await user.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(dialog().open).toBe(false));
 
@@ -177,7 +181,7 @@ describe('AllUsersPage', () => {
     expect(mutations()).toEqual([
       { method: 'DELETE', path: '/api/deleteUser?email=ava%40example.com' },
     ]);
-    expect(toast.success).toHaveBeenCalledWith('Ava Brown account deleted successfully.');
+    expect(toast.success).toHaveBeenCalledWith("Ava Brown's account was deleted.");
   });
 
   it("shows the server's refusal (409) as an error toast and keeps the row", async () => {

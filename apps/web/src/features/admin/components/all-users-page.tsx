@@ -7,7 +7,6 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { EmailText } from '../../../components/ui/email-text.tsx';
-import { messages } from '../../../lib/messages.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useUsers } from '../api/get-users.ts';
 import { useMakeAdmin } from '../api/make-admin.ts';
@@ -15,11 +14,10 @@ import { ListError, Pager, SearchBox, useListControls } from './user-list-contro
 import { adminMessages } from '../messages.ts';
 
 /**
- * SPEC.md "Tables", All Users: index, Image, Name, Email, User Type and Action.
- * Buyers and sellers get 'Make Admin' (admins have no such button); anyone can be
- * deleted after 'Are you sure to delete {name} account.', except the admin looking at
- * the list. The server refuses deleting yourself or the last admin, and its reason is
- * shown as an error toast.
+ * All users: index, picture, name, email, account type and actions. Buyers and
+ * sellers get 'Make admin' (admins have no such button); anyone can be deleted after
+ * a confirmation, except the admin looking at the list. The server refuses deleting
+ * yourself or the last admin, and its reason is shown as an error toast.
  */
 export function AllUsersPage({ viewerId }: { viewerId?: string }) {
   const t = adminMessages;
@@ -48,7 +46,7 @@ export function AllUsersPage({ viewerId }: { viewerId?: string }) {
     const user = toDelete;
     remove.mutate(user.email, {
       onSuccess: () => {
-        toast.success(u.deleteSuccess(user.name));
+        toast.success(t.deleteSuccess(user.name));
         focusHeadingOnClose();
         setToDelete(null);
       },
@@ -154,7 +152,7 @@ export function AllUsersPage({ viewerId }: { viewerId?: string }) {
             columns={columns}
             rows={users.data.rows}
             rowKey={(user) => user._id}
-            empty={messages.noProducts}
+            empty={list.q ? t.noMatch(list.q) : u.empty}
           />
           <Pager
             page={list.page}
@@ -177,7 +175,7 @@ export function AllUsersPage({ viewerId }: { viewerId?: string }) {
       />
       <ConfirmDialog
         open={toPromote !== null}
-        title={toPromote ? u.makeAdminLabel(toPromote.name) : undefined}
+        title={toPromote ? u.makeAdminTitle(toPromote.name) : undefined}
         message={toPromote ? u.makeAdminConfirm(toPromote.name) : ''}
         confirmLabel={u.makeAdmin}
         onConfirm={onConfirmMakeAdmin}
