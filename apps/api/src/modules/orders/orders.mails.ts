@@ -1,23 +1,30 @@
 import { formatDollars } from '@laptops/shared/money';
+import { inertText } from '../../lib/inert-text.ts';
 import type { Mail } from '../../lib/mailer.ts';
 
+/**
+ * Tells a seller about a booking. What the buyer typed (their name, phone, meeting place)
+ * is made inert, so it cannot become a link in the seller's mail app; the buyer's
+ * details and the booking are on the order page the mail links to.
+ */
 export function bookingNoticeMail(input: {
   to: string;
   sellerName: string;
   productName: string;
   buyerName: string;
-  buyerEmail: string;
   buyerPhone: string;
   meetingLocation: string;
   priceCents: number;
+  orderUrl: string;
 }): Mail {
   return {
     to: input.to,
     subject: `New booking: ${input.productName}`,
     text:
       `Hello ${input.sellerName},\n\n` +
-      `${input.buyerName} (${input.buyerEmail}) booked your laptop "${input.productName}" for ${formatDollars(input.priceCents)}.\n` +
-      `Phone: ${input.buyerPhone}\nMeeting place: ${input.meetingLocation}\n\n` +
+      `${inertText(input.buyerName)} booked your laptop "${input.productName}" for ${formatDollars(input.priceCents)}.\n` +
+      `Phone: ${inertText(input.buyerPhone)}\nMeeting place: ${inertText(input.meetingLocation)}\n\n` +
+      `See the booking: ${input.orderUrl}\n\n` +
       `You will get another email when the payment arrives.\n`,
   };
 }

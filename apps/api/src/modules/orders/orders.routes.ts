@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@laptops/shared/errors';
@@ -5,14 +6,38 @@ import { idParamsSchema } from '@laptops/shared/ids';
 import { bookingInputSchema, orderSchema } from '@laptops/shared/orders';
 import { deletedCountSchema, insertResultSchema } from '@laptops/shared/products';
 import type { Db } from '../../db/client.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { createRateLimiter, type RateLimitStore } from '../../lib/rate-limiter.ts';
 import { requireViewer } from '../../plugins/auth.ts';
 import { bookProduct, cancelMyOrder, getMyOrder, listMyOrders } from './orders.service.ts';
 
-export const ordersRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = async (
-  app,
-  { db, mailer },
-) => {
+export const ordersRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  rateLimitStore: RateLimitStore;
+  bookingsPerBuyer: number;
+}> = async (app, { db, mailer, publicUrl, rateLimitStore, bookingsPerBuyer }) => {
+  // A booking mails the seller and may hold the laptop's line: one buyer cannot book and
+  // cancel in a loop (a probe sent a seller 100 mails in 4 seconds).
+  const perBuyer = createRateLimiter({
+    store: rateLimitStore,
+    name: 'bookings-buyer',
+    max: bookingsPerBuyer,
+    windowMs: 60 * 60_000,
+  });
+  const limitBuyer = async (buyerId: string, reply: FastifyReply) => {
+    const limit = await perBuyer.hit(buyerId);
+    if (!limit.limited) return;
+    reply.header('retry-after', String(limit.retryAfterSeconds));
+    throw new HttpError(
+      429,
+      'TOO_MANY_REQUESTS',
+      'You have booked and cancelled many times in the last hour. Please try again later.',
+    );
+  };
+
   app.post(
     '/api/myOrders',
     {
@@ -22,11 +47,18 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = a
         tags: ['orders'],
         summary: 'Book a laptop (buyer, price and product details come from the server)',
         body: bookingInputSchema,
-        response: { 201: insertResultSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+        response: {
+          201: insertResultSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
-      const id = await bookProduct({ db, mailer }, await requireViewer(request), request.body);
+      const buyer = await requireViewer(request);
+      await limitBuyer(buyer.id, reply);
+      const id = await bookProduct({ db, mailer, publicUrl }, buyer, request.body);
       return reply.status(201).send({ acknowledged: true, insertedId: id });
     },
   );
@@ -67,9 +99,18 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = a
         tags: ['orders'],
         summary: 'Cancel an unpaid booking',
         params: idParamsSchema,
-        response: { 200: deletedCountSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+        response: {
+          200: deletedCountSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
-    async (request) => cancelMyOrder(db, (await requireViewer(request)).id, request.params.id),
+    async (request, reply) => {
+      const buyer = await requireViewer(request);
+      await limitBuyer(buyer.id, reply);
+      return cancelMyOrder(db, buyer.id, request.params.id);
+    },
   );
 };

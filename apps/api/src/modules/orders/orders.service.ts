@@ -1,5 +1,5 @@
 import { alias } from 'drizzle-orm/pg-core';
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { bookingMessages } from '@laptops/shared/messages';
 import { centsToDollars } from '@laptops/shared/money';
 import type { BookingFields, Order } from '@laptops/shared/orders';
@@ -15,6 +15,9 @@ import { thumbnailUrl } from '../images/images.service.ts';
 import { bookingNoticeMail } from './orders.mails.ts';
 
 const sellers = alias(users, 'sellers');
+
+/** How often one buyer's bookings of one laptop may notify its seller. */
+const NOTICE_EVERY_MS = 60 * 60_000;
 const buyers = alias(users, 'buyers');
 
 /**
@@ -22,7 +25,7 @@ const buyers = alias(users, 'buyers');
  * A buyer books a product once; several buyers may book the same laptop.
  */
 export async function bookProduct(
-  deps: { db: Db; mailer: Mailer },
+  deps: { db: Db; mailer: Mailer; publicUrl: string },
   buyer: Viewer,
   input: BookingFields & { productId: string },
 ): Promise<string> {
@@ -76,10 +79,25 @@ export async function bookProduct(
       .onConflictDoNothing()
       .returning({ id: orders.id });
     if (!order) throw new HttpError(409, 'ALREADY_BOOKED', bookingMessages.alreadyBooked);
-    return { orderId: order.id, product };
+    // Booking, cancelling and booking again must not flood the seller's mailbox: one
+    // notice an hour per buyer and laptop.
+    const [recent] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.productId, product.id),
+          eq(orders.buyerId, buyer.id),
+          ne(orders.id, order.id),
+          gt(orders.createdAt, new Date(Date.now() - NOTICE_EVERY_MS)),
+        ),
+      )
+      .limit(1);
+    return { orderId: order.id, product, notify: !recent };
   });
 
   const { product } = booked;
+  if (!booked.notify) return booked.orderId;
   void deps.mailer
     .send(
       bookingNoticeMail({
@@ -87,10 +105,10 @@ export async function bookProduct(
         sellerName: product.sellerName,
         productName: product.name,
         buyerName: buyer.name,
-        buyerEmail: buyer.email,
         buyerPhone: input.buyerPhone,
         meetingLocation: input.meetingLocation,
         priceCents: product.priceCents,
+        orderUrl: `${deps.publicUrl}/dashboard/orders/${booked.orderId}`,
       }),
     )
     .catch(() => {});
