@@ -39,6 +39,7 @@ Object.assign(process.env, {
   // Many browser tests sign in from one address within a minute.
   AUTH_RATE_LIMIT_PER_IP: '100000',
   AUTH_RATE_LIMIT_PER_ACCOUNT: '100000',
+  BOOKING_RATE_LIMIT_PER_BUYER: '100000',
   // The tests check what a page drawn by the server does. Two browsers on a busy CI
   // machine can make a page miss the 150 ms default and go out undrawn; that fallback
   // has its own tests (apps/api first-paint, static-client).

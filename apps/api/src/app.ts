@@ -149,7 +149,13 @@ export async function buildApp(options: AppOptions) {
     everyMs: config.unusedUploads.sweepEveryMs,
     keepMs: config.unusedUploads.keepMs,
   });
-  await app.register(ordersRoutes, { db, mailer });
+  await app.register(ordersRoutes, {
+    db,
+    mailer,
+    publicUrl: config.publicUrl,
+    rateLimitStore,
+    bookingsPerBuyer: config.bookingsPerBuyer,
+  });
   await app.register(adminRoutes, { db });
   const stripeClient = config.stripe
     ? (options.stripeClient ?? createStripeClient(config.stripe))

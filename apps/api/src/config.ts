@@ -24,6 +24,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   UPLOAD_RATE_LIMIT_PER_USER: z.coerce.number().int().positive().default(30),
+  /** Bookings and cancellations one buyer may make per hour. */
+  BOOKING_RATE_LIMIT_PER_BUYER: z.coerce.number().int().positive().default(20),
   /** How long an upload that no listing, profile or category uses is kept. */
   UNUSED_UPLOAD_KEEP_HOURS: z.coerce
     .number()
@@ -96,6 +98,8 @@ export type Config = {
   authRateLimit: { perIp: number; perAccount: number };
   /** Image uploads one signed-in user may make per 10 minutes. */
   uploadsPerUser: number;
+  /** Bookings and cancellations one buyer may make per hour (each may mail a seller). */
+  bookingsPerBuyer: number;
   /** Uploads nothing uses are deleted once `keepMs` old, looked for every `sweepEveryMs`. */
   unusedUploads: { keepMs: number; sweepEveryMs: number };
   /** Stripe when both keys are set; otherwise the embedded sandbox. */
@@ -164,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     authRateLimit: { perIp: e.AUTH_RATE_LIMIT_PER_IP, perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT },
     uploadsPerUser: e.UPLOAD_RATE_LIMIT_PER_USER,
+    bookingsPerBuyer: e.BOOKING_RATE_LIMIT_PER_BUYER,
     unusedUploads: {
       keepMs: e.UNUSED_UPLOAD_KEEP_HOURS * 3_600_000,
       sweepEveryMs: e.UNUSED_UPLOAD_SWEEP_MINUTES * 60_000,
