@@ -1,21 +1,24 @@
 /**
- * The texts Home and every page share (navbar, footer, cards, errors), worded as SPEC.md
- * words them. Each dashboard feature keeps its own texts in its messages.ts, so that
- * they load with its screens rather than with Home.
+ * The texts Home and every page share (navbar, footer, cards, errors). Each dashboard
+ * feature keeps its own texts in its messages.ts, so that they load with its screens
+ * rather than with Home.
  */
 export const messages = {
   appName: 'Laptop Resale',
   networkError: 'Could not reach the marketplace. Check your connection and try again.',
   serverError: 'Something went wrong on our side. Please try again.',
   loading: 'Loading',
+  /** My Orders' and Reports' empty lists, until each says what is empty in its own words. */
   noProducts: 'No Products Found',
+  /** A grid of cards with none to show: nothing is for sale. */
+  noLaptops: 'No laptops for sale yet.',
   home: {
     welcomeTitle: 'Welcome to Laptop Resale',
     welcomeText:
       'Buy a budget-friendly used laptop from people you can trust, or give yours a second life. Every listing shows its condition, years of use and both prices, so you know exactly what you get.',
-    advertisedItems: 'Advertised Items',
-    productCategories: 'Product Categories',
-    latestItems: 'Latest Items',
+    advertisedItems: 'Advertised laptops',
+    productCategories: 'Categories',
+    latestItems: 'Latest laptops',
     listsFailed: 'We could not load the laptops right now.',
     retry: 'Try again',
   },
@@ -35,7 +38,7 @@ export const messages = {
     mobileHidden: 'Sign in to see',
   },
   contact: {
-    title: 'Contact Us',
+    title: 'Contact us',
     subtitle:
       'Questions about a laptop, an order or selling with us? Write to us and we will answer by email.',
     email: 'Email',
@@ -45,10 +48,10 @@ export const messages = {
     sent: 'Thank you! Your message was sent. We will reply by email soon.',
   },
   category: {
-    heading: (name: string) => `Products of ${name}`,
+    heading: (name: string) => `${name} laptops`,
     notFoundTitle: 'This category does not exist',
     notFoundText: 'It may have been removed. Pick another category from the home page.',
-    backHome: 'Back to Home',
+    backHome: 'Back to home',
   },
   guard: {
     wrongRole: 'That page needs another kind of account. Please log in with it.',
@@ -57,9 +60,9 @@ export const messages = {
     home: 'Home',
     blogs: 'Blogs',
     dashboard: 'Dashboard',
-    login: 'Login',
-    logout: 'LogOut',
-    loggedOut: 'Successfully logged Out.',
+    login: 'Log in',
+    logout: 'Log out',
+    loggedOut: 'You are logged out.',
     profile: 'My profile',
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
@@ -69,7 +72,7 @@ export const messages = {
     notFoundText: 'The page you are looking for does not exist or has moved.',
     errorTitle: 'Something went wrong',
     errorText: 'This page could not be shown. Please try again in a moment.',
-    backHome: 'Back to Home',
+    backHome: 'Back to home',
     reload: 'Reload',
   },
   footer: {

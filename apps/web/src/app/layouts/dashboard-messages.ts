@@ -1,4 +1,4 @@
-/** The texts of the dashboard layout and its home (SPEC.md wording); they load with the dashboard. */
+/** The texts of the dashboard layout and its home; they load with the dashboard. */
 
 export const dashboardMessages = {
   openMenu: 'Dashboard menu',
@@ -6,18 +6,19 @@ export const dashboardMessages = {
   menuLabel: 'Dashboard',
   welcome: (name: string) => `Welcome, ${name}`,
   welcomeText: 'Everything you do on Laptop Resale starts here. Pick a page from the menu.',
-  welcomeGraphic: 'To Dashboard',
+  /** Drawn in the welcome picture. */
+  welcomeGraphic: 'Dashboard',
   menu: {
     home: 'Dashboard',
-    myOrders: 'My Orders',
-    addProduct: 'Add A product',
-    myProducts: 'My Products',
-    myBuyers: 'My Buyers',
-    allSellers: 'All Sellers',
-    allBuyers: 'All Buyers',
-    allUsers: 'All Users',
-    reportedItems: 'Reported Items',
+    myOrders: 'My orders',
+    addProduct: 'Add a laptop',
+    myProducts: 'My products',
+    myBuyers: 'My buyers',
+    allSellers: 'All sellers',
+    allBuyers: 'All buyers',
+    allUsers: 'All users',
+    reportedItems: 'Reports',
     activity: 'Activity',
-    profile: 'My Profile',
+    profile: 'My profile',
   },
 };

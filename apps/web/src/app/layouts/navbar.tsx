@@ -39,8 +39,8 @@ function takePrerenderedToggle(): PrerenderedToggle {
 }
 
 /**
- * SPEC.md "Navbar": Home and Blogs; Login when signed out; Dashboard, the avatar
- * and LogOut when signed in.
+ * The navbar: Home and Blogs; Log in when signed out; Dashboard, the avatar and
+ * Log out when signed in.
  */
 export function Navbar() {
   const [prerendered] = useState(takePrerenderedToggle);

@@ -15,7 +15,7 @@ import { messages } from '../../lib/messages.ts';
 import { useProductActions } from '../use-product-actions.tsx';
 
 /**
- * /category/:id: 'Products of {category name}' and the category's cards, with the
+ * /category/:id: '{category name} laptops' and the category's cards, with the
  * search page's filters and pages. The name comes from the cached category list.
  */
 export function CategoryRoute() {

@@ -1,7 +1,7 @@
 import type { Category } from '@laptops/shared/categories';
 import { Link } from 'react-router';
 
-/** 'Product Categories': each tile links to /category/{id} with the image and name. */
+/** Home's 'Categories': each tile links to /category/{id} with the image and name. */
 export function CategoryTiles({ categories }: { categories: Category[] }) {
   return (
     <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-7">

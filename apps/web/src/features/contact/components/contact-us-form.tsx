@@ -5,7 +5,7 @@ import { contactMessageInputSchema, type ContactMessageInput } from '@laptops/sh
 import { messages } from '../../../lib/messages.ts';
 import { useSendContactMessage } from '../api/send-contact-message.ts';
 
-/** Home 'Contact Us': stored by the server and emailed to the operator. */
+/** Home's 'Contact us': stored by the server and emailed to the operator. */
 export function ContactUsForm() {
   const t = messages.contact;
   const send = useSendContactMessage();

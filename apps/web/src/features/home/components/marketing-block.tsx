@@ -21,7 +21,7 @@ const iconProps = {
 const features: Feature[] = [
   {
     title: 'Verified sellers',
-    text: 'Sellers confirm who they are before they list. Look for the check mark next to their name.',
+    text: 'Our admins verify sellers. Look for the tick next to the seller’s name on a listing.',
     icon: (
       <svg {...iconProps}>
         <path d="M12 3l7 3v5c0 4.6-3 8.4-7 10-4-1.6-7-5.4-7-10V6z" />
@@ -30,8 +30,8 @@ const features: Feature[] = [
     ),
   },
   {
-    title: 'Every laptop checked',
-    text: 'Each listing is graded Excellent, Good or Fair and shows its years of use, so there are no surprises.',
+    title: 'Honest condition',
+    text: 'Every seller grades their laptop Excellent, Good or Fair and says how many years it was used, so you know what to expect.',
     icon: (
       <svg {...iconProps}>
         <rect x="4" y="4.5" width="16" height="11" rx="1.5" />

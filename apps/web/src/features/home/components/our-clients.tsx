@@ -20,7 +20,7 @@ export function OurClients() {
       <div className="mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-3xl text-center">
           <h2 id="our-clients-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
-            Our Clients
+            Our clients
           </h2>
           <p className="mt-2 text-base-content/75">
             Schools, studios and growing teams buy their laptops from our sellers.

@@ -27,7 +27,7 @@ export function ProductGrid({
   headingLevel = 3,
 }: ProductGridProps) {
   if (products.length === 0) {
-    return <p className="py-10 text-center text-base-content/75">{messages.noProducts}</p>;
+    return <p className="py-10 text-center text-base-content/75">{messages.noLaptops}</p>;
   }
   return (
     // grid-cols-1, not an implicit column: a card never widens the page past the screen.

@@ -265,7 +265,7 @@ describe('SearchPage on a category page', () => {
 
   it('names the category, asks for its laptops including sold ones, and has no category filter', async () => {
     renderPage(`/category/${lenovo}`, category);
-    expect(screen.getByRole('heading', { level: 1, name: 'Products of Lenovo' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Lenovo laptops' })).toBeTruthy();
     await waitFor(() => expect(shown()).toEqual(['ThinkPad X1', 'ThinkPad T14']));
     expect(plain(searches[0])).toEqual({ category: lenovo, sort: 'newest', includeSold: 'true' });
     expect(screen.queryByLabelText('Category')).toBeNull();

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { myProductsQueryKey } from './get-my-products.ts';
 import { refreshAfterWrite } from '../../../lib/query-client.ts';
 
-/** PUT /api/myProducts?id=: puts one of the seller's available products in 'Advertised Items'. */
+/** PUT /api/myProducts?id=: puts one of the seller's available products in Home's 'Advertised laptops'. */
 export function advertiseProduct(id: string) {
   return apiRequest(`/api/myProducts?id=${encodeURIComponent(id)}`, modifiedCountSchema, {
     method: 'PUT',
