@@ -94,7 +94,10 @@ export type Config = {
   logLevel: string;
   webDistDir: string | undefined;
   google: { clientId: string; clientSecret: string | undefined; issuer: string } | undefined;
-  /** Sign-in, sign-up and reset attempts: per IP per minute, per account per 15 minutes. */
+  /**
+   * Sign-in, sign-up and reset attempts, and every other password check (change,
+   * verify): per IP per minute, per account per 15 minutes.
+   */
   authRateLimit: { perIp: number; perAccount: number };
   /** Image uploads one signed-in user may make per 10 minutes. */
   uploadsPerUser: number;

@@ -13,10 +13,22 @@ import {
 // The route config `keepsLists` is declared there.
 import type {} from './list-cache.ts';
 
-/** Endpoints where guessing is possible: limited per IP and per account. */
 const SIGN_IN_PATH = '/api/auth/sign-in/email';
+/**
+ * Every endpoint that checks an account's password. The ones after sign-in need a
+ * session, but a stolen cookie or bearer token is enough to reach them, so each is
+ * limited like sign-in, and one account's guesses at its password are counted together
+ * wherever they are made. delete-user is off (404), limited in case it is turned on.
+ */
+const sessionPasswordCheckPaths = new Set([
+  '/api/auth/change-password',
+  '/api/auth/verify-password',
+  '/api/auth/delete-user',
+]);
+const passwordCheckPaths = new Set([SIGN_IN_PATH, ...sessionPasswordCheckPaths]);
+/** Endpoints where guessing is possible: limited per IP and per account. */
 const guardedAuthPaths = new Set([
-  SIGN_IN_PATH,
+  ...passwordCheckPaths,
   '/api/auth/sign-up/email',
   '/api/auth/request-password-reset',
   '/api/auth/reset-password',
@@ -27,7 +39,8 @@ const guardedAuthPaths = new Set([
  * of name, clear the cached lists.
  */
 const sessionOnlyAuthPaths = new Set([
-  ...guardedAuthPaths,
+  // A deleted account's listings leave the lists.
+  ...[...guardedAuthPaths].filter((pathname) => pathname !== '/api/auth/delete-user'),
   '/api/auth/sign-out',
   '/api/auth/send-verification-email',
 ]);
@@ -82,11 +95,21 @@ export const authPlugin = fp(
     // "%2e" and drops a "#...", so "/api/auth/sign-in/./email" is sign-in too.
     const endpointOf = (request: FastifyRequest) => new URL(request.url, baseURL).pathname;
 
-    // Each endpoint counts an account's attempts apart: someone guessing a password
-    // locks its sign-in for a while, but not the reset that lets its owner back in.
-    const accountKeyOf = (pathname: string, request: FastifyRequest) => {
-      const email = (request.body as { email?: unknown } | undefined)?.email;
-      return typeof email === 'string' ? `${pathname}|${email.trim().toLowerCase()}` : undefined;
+    // Password checks share one count; each other endpoint counts apart, so someone
+    // guessing a password locks the checks for a while, but not the reset that lets
+    // the owner back in.
+    const limitGroupOf = (pathname: string) =>
+      passwordCheckPaths.has(pathname) ? 'password-check' : pathname;
+
+    // The account is the email typed (sign-in, sign-up, reset) or, for the checks made
+    // by a signed-in user, the session's: its cookie or bearer token.
+    const accountKeyOf = async (pathname: string, request: FastifyRequest) => {
+      const email = sessionPasswordCheckPaths.has(pathname)
+        ? (await request.getViewer())?.email
+        : (request.body as { email?: unknown } | undefined)?.email;
+      return typeof email === 'string'
+        ? `${limitGroupOf(pathname)}|${email.trim().toLowerCase()}`
+        : undefined;
     };
 
     const checkRateLimit = async (
@@ -95,8 +118,8 @@ export const authPlugin = fp(
       reply: FastifyReply,
     ) => {
       if (request.method !== 'POST' || !guardedAuthPaths.has(pathname)) return;
-      const checks = [perIp.hit(`${pathname}|${request.ip}`)];
-      const accountKey = accountKeyOf(pathname, request);
+      const checks = [perIp.hit(`${limitGroupOf(pathname)}|${request.ip}`)];
+      const accountKey = await accountKeyOf(pathname, request);
       if (accountKey) checks.push(perAccount.hit(accountKey));
       const limited = (await Promise.all(checks)).find((check) => check.limited);
       if (limited?.limited) {
@@ -105,12 +128,12 @@ export const authPlugin = fp(
       }
     };
 
-    // The account's owner signed in: their attempts so far were not guesses, and
-    // counting them would lock out someone who signs in on many devices.
+    // The account's owner gave the right password: their attempts so far were not
+    // guesses, and counting them would lock out someone who signs in on many devices.
     const forgetAttempts = async (pathname: string, request: FastifyRequest, status: number) => {
-      const accountKey = accountKeyOf(pathname, request);
-      if (status !== 200 || pathname !== SIGN_IN_PATH || !accountKey) return;
-      await perAccount.forget(accountKey);
+      if (status !== 200 || !passwordCheckPaths.has(pathname)) return;
+      const accountKey = await accountKeyOf(pathname, request);
+      if (accountKey) await perAccount.forget(accountKey);
     };
 
     app.route({

@@ -56,7 +56,7 @@ export async function createTestContext(
   env: Record<string, string> = {},
   overrides: Pick<
     AppOptions,
-    'stripeClient' | 'imageStorage' | 'renderCataloguePage' | 'logger'
+    'stripeClient' | 'imageStorage' | 'renderCataloguePage' | 'logger' | 'rateLimitStore'
   > = {},
 ): Promise<TestContext> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'laptops-test-'));
