@@ -1,6 +1,6 @@
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import {
   serializerCompiler,
@@ -9,6 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { OneLinePerRequest } from './lib/logger.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import {
   createMemoryRateLimitStore,
@@ -56,7 +57,8 @@ export type AppOptions = {
   rateLimitStore?: RateLimitStore;
   /** Tests point the real Stripe SDK at a local server. */
   stripeClient?: Stripe;
-  logger?: FastifyServerOptions['logger'];
+  /** lib/logger.ts's; none: nothing is logged. */
+  logger?: FastifyBaseLogger;
   /** Draws search and category pages on the server (server.ts loads the web build's). */
   renderCataloguePage?: RenderCataloguePage;
 };
@@ -65,7 +67,8 @@ export type AppOptions = {
 export async function buildApp(options: AppOptions) {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: handleFrameworkError,

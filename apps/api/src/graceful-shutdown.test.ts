@@ -94,3 +94,40 @@ it('on SIGTERM gives a request that never finishes SHUTDOWN_TIMEOUT_MS, then exi
     await fs.rm(ownDataDir, { recursive: true, force: true });
   }
 }, 90_000);
+
+it('on SIGTERM writes out every request line logged before exiting', async () => {
+  const ownDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'laptops-shutdown-logs-'));
+  // As deployed: a line per request, written asynchronously (lib/logger.ts).
+  const server = await startServerProcess({
+    DATA_DIR: ownDataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'info',
+  });
+  try {
+    const requests = 400;
+    let sent = 0;
+    const client = async () => {
+      while (sent < requests) {
+        sent += 1;
+        const response = await fetch(`${server.url}/api/categories?n=${sent}`);
+        expect(response.status).toBe(200);
+      }
+    };
+    await Promise.all(Array.from({ length: 16 }, client));
+    // At once: lines still on their way to stdout must not be lost on exit.
+    expect(await server.stop('SIGTERM')).toBe(0);
+
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { msg: string; url?: string });
+    const answered = lines.filter((line) => line.url?.startsWith('/api/categories?n='));
+    expect(answered).toHaveLength(requests);
+    expect(new Set(answered.map((line) => line.url)).size).toBe(requests);
+    expect(lines.map((line) => line.msg)).toContain('shutting down');
+  } finally {
+    await server.stop('SIGKILL');
+    await fs.rm(ownDataDir, { recursive: true, force: true });
+  }
+}, 90_000);

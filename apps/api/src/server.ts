@@ -6,10 +6,15 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/seed-demo.ts';
 import { resolveAuthSecret } from './lib/auth-secret.ts';
+import { createLogger } from './lib/logger.ts';
 import { createImageStorage } from './modules/images/image-storage.ts';
 import { loadCataloguePageRenderer } from './modules/products/catalogue-page-renderer.ts';
 
 const config = loadConfig();
+const { logger, flushed: logsWritten } = createLogger({
+  env: config.env,
+  level: config.logLevel,
+});
 const webDistDir = config.webDistDir ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 const database = config.databaseUrl
@@ -32,13 +37,7 @@ const app = await buildApp({
   authSecret: resolveAuthSecret(config.authSecret, config.dataDir),
   imageStorage,
   renderCataloguePage,
-  logger:
-    config.env === 'production'
-      ? { level: config.logLevel }
-      : {
-          level: config.logLevel,
-          transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } },
-        },
+  logger,
 });
 
 if (config.seedDemo && (await seedDemoData(database.db, imageStorage))) {
@@ -66,6 +65,7 @@ async function shutdown(signal: string) {
   try {
     await app.close();
     await database.close();
+    await logsWritten();
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, 'error while shutting down');

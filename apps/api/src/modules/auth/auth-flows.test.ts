@@ -6,6 +6,7 @@ import { accounts } from '../../db/schema/accounts.ts';
 import { users } from '../../db/schema/users.ts';
 import { verifications } from '../../db/schema/verifications.ts';
 import { createUser } from '../../db/seed/factories.ts';
+import { createLogger } from '../../lib/logger.ts';
 import { resetTokenIn, startSmtpSink } from '../../test/smtp-sink.ts';
 import { createTestContext, signIn, type TestContext } from '../../test/test-app.ts';
 import { uploadTestImage } from '../../test/upload-helper.ts';
@@ -18,7 +19,13 @@ beforeAll(async () => {
   smtp = await startSmtpSink();
   t = await createTestContext(
     { SMTP_URL: smtp.url },
-    { logger: { level: 'info', stream: { write: (line: string) => logLines.push(line) } } },
+    {
+      logger: createLogger({
+        env: 'test',
+        level: 'info',
+        destination: { write: (line: string) => logLines.push(line) },
+      }).logger,
+    },
   );
 });
 afterAll(async () => {

@@ -22,7 +22,7 @@ export async function receiveContactMessage(
       to: deps.operatorAddress,
       replyTo: input.email,
       subject: `[Contact] ${input.subject}`,
-      text: `A visitor wrote through the Contact Us form.\n\nFrom: ${input.email}\nSubject: ${input.subject}\n\n${input.message}\n`,
+      text: `A visitor wrote through the contact form on the home page.\n\nFrom: ${input.email}\nSubject: ${input.subject}\n\n${input.message}\n`,
     });
   } catch (error) {
     deps.log.error({ err: error, contactMessageId: saved.id }, 'contact email not sent');

@@ -25,7 +25,7 @@ export function bookingNoticeMail(input: {
       `${inertText(input.buyerName)} booked your laptop "${input.productName}" for ${formatDollars(input.priceCents)}.\n` +
       `Phone: ${inertText(input.buyerPhone)}\nMeeting place: ${inertText(input.meetingLocation)}\n\n` +
       `See the booking: ${input.orderUrl}\n\n` +
-      `You will get another email when the payment arrives.\n`,
+      `We will email you again when the buyer has paid.\n`,
   };
 }
 
@@ -43,8 +43,8 @@ export function receiptMail(input: {
     text:
       `Hello ${input.buyerName},\n\n` +
       `Thank you for your payment of ${formatDollars(input.amountCents)} for "${input.productName}".\n` +
-      `Transaction id: ${input.transactionId}\n` +
-      `The seller (${input.sellerEmail}) will contact you to hand the laptop over.\n`,
+      `Transaction ID: ${input.transactionId}\n\n` +
+      `The seller (${input.sellerEmail}) will get in touch to arrange where and when to hand the laptop over.\n`,
   };
 }
 
@@ -60,8 +60,8 @@ export function saleNoticeMail(input: {
     subject: `Sold: ${input.productName}`,
     text:
       `Hello ${input.sellerName},\n\n` +
-      `Your laptop "${input.productName}" was paid: ${formatDollars(input.amountCents)} by ${input.buyerEmail}.\n` +
-      `Please get in touch with the buyer to hand it over.\n`,
+      `${input.buyerEmail} has paid ${formatDollars(input.amountCents)} for your laptop "${input.productName}".\n` +
+      `Please get in touch with the buyer to arrange the handover.\n`,
   };
 }
 

@@ -1,0 +1,74 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorsPlugin } from '../plugins/errors.ts';
+import { createTestContext, type TestContext } from '../test/test-app.ts';
+import { createLogger, OneLinePerRequest } from './logger.ts';
+
+/** A logger writing into an array, one parsed JSON object per line. */
+function capturingLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const { logger } = createLogger({
+    env: 'production',
+    level: 'info',
+    destination: { write: (line: string) => lines.push(JSON.parse(line)) },
+  });
+  return { logger, lines };
+}
+
+describe('request logging', () => {
+  let t: TestContext;
+  const { logger, lines } = capturingLogger();
+  beforeAll(async () => {
+    t = await createTestContext({}, { logger });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('logs one line per request, once answered: method, URL, status, time and request id', async () => {
+    lines.length = 0;
+    const answered = await t.app.inject({ method: 'GET', url: '/api/categories?from=test' });
+    expect(answered.statusCode).toBe(200);
+    const missing = await t.app.inject({ method: 'GET', url: '/api/no-such-route' });
+    expect(missing.statusCode).toBe(404);
+
+    expect(lines).toHaveLength(2);
+    const [first, second] = lines;
+    expect(first).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      method: 'GET',
+      url: '/api/categories?from=test',
+      statusCode: 200,
+      reqId: expect.any(String),
+      responseTime: expect.any(Number),
+    });
+    expect(second).toMatchObject({ url: '/api/no-such-route', statusCode: 404 });
+    expect(second?.reqId).not.toBe(first?.reqId);
+    // Not the request and response objects Fastify's default lines carry.
+    expect(first).not.toHaveProperty('req');
+    expect(first).not.toHaveProperty('res');
+  });
+});
+
+it('logs an unexpected error with its message and stack, and the request with its 500', async () => {
+  const { logger, lines } = capturingLogger();
+  const app = Fastify({ loggerInstance: logger, logController: new OneLinePerRequest() });
+  await app.register(errorsPlugin);
+  app.get('/broken', async () => {
+    throw new Error('the disk is on fire');
+  });
+  const response = await app.inject({ method: 'GET', url: '/broken' });
+  await app.close();
+
+  expect(response.statusCode).toBe(500);
+  expect(response.json()).toMatchObject({ error: { code: 'INTERNAL_ERROR' } });
+  const error = lines.find((line) => line.msg === 'unhandled error');
+  expect(error).toMatchObject({
+    level: 50,
+    reqId: expect.any(String),
+    err: { message: 'the disk is on fire', stack: expect.stringContaining('logger.test.ts') },
+  });
+  const request = lines.filter((line) => line.msg === 'request completed');
+  expect(request).toEqual([expect.objectContaining({ url: '/broken', statusCode: 500 })]);
+});
