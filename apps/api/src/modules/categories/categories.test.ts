@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Category, CategoryWithProducts } from '@laptops/shared/categories';
 import { products } from '../../db/schema/products.ts';
 import { createCategory, createProduct, createUser } from '../../db/seed/factories.ts';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { postProduct } from '../../test/post-product.ts';
+import { createTestContext, signIn, type TestContext } from '../../test/test-app.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -33,6 +34,45 @@ describe('GET /api/categories', () => {
       { _id: a.id, name: a.name, image: '/api/images/a.webp' },
       { _id: b.id, name: b.name, image: '/api/images/b.webp' },
     ]);
+  });
+});
+
+describe('GET /api/categories with the list cache on, as deployed', () => {
+  let cached: TestContext;
+  beforeAll(async () => {
+    cached = await createTestContext({ LIST_CACHE_MS: '60000' });
+  });
+  afterAll(async () => {
+    await cached?.close();
+  });
+  const names = async () =>
+    (await cached.app.inject({ method: 'GET', url: '/api/categories' }))
+      .json<Category[]>()
+      .map((category) => category.name);
+
+  it('answers from the cache, not the database, until a write through the app, which shows at once', async () => {
+    const db = cached.database.db;
+    const first = await cached.app.inject({ method: 'GET', url: '/api/categories' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    // Written behind the app's back: the cached list does not ask the database again.
+    const quiet = await createCategory(db, { name: `zz-quiet-${randomUUID()}` });
+    const second = await cached.app.inject({ method: 'GET', url: '/api/categories' });
+    expect(second.body).toBe(first.body);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    const unchanged = await cached.app.inject({
+      method: 'GET',
+      url: '/api/categories',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(unchanged.statusCode).toBe(304);
+
+    // Any write through the app that does not say it keeps the lists clears them.
+    const seller = await createUser(db, { typeOfUser: 'seller' });
+    const cookie = await signIn(cached.app, seller.email, seller.password);
+    const posted = await postProduct(cached.app, cookie, { name: 'A write', category: quiet.id });
+    expect(posted.statusCode).toBe(201);
+    expect(await names()).toContain(quiet.name);
   });
 });
 
