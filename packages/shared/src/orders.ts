@@ -51,3 +51,46 @@ export const orderSchema = z.object({
   bookedAt: z.string(),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/** Where a booking stands, as its order page says it. */
+export const orderPageStatuses = [
+  'booked',
+  'paid',
+  'cancelled',
+  'refunded',
+  'sold-to-another',
+  'withdrawn',
+] as const;
+export type OrderPageStatus = (typeof orderPageStatuses)[number];
+
+const partySchema = z.object({
+  name: z.string(),
+  /** Only while the deal is on (booked or paid); null once it is off. */
+  phone: z.string().nullable(),
+});
+
+/**
+ * GET /api/orders/:id: one booking as its buyer or the laptop's seller sees it: the
+ * receipt, the laptop, the other party and what either may do next.
+ */
+export const orderDetailsSchema = z.object({
+  _id: z.string(),
+  /** Whether the signed-in person is this booking's buyer or the laptop's seller. */
+  viewerIs: z.enum(['buyer', 'seller']),
+  status: z.enum(orderPageStatuses),
+  price: z.number(),
+  bookedAt: z.string(),
+  paidAt: z.string().nullable(),
+  transactionId: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  refund: z.object({ amount: z.number(), why: z.string(), at: z.string() }).nullable(),
+  product: z.object({ _id: z.string(), name: z.string(), thumbnail: z.string() }),
+  buyer: partySchema,
+  seller: partySchema,
+  /** Only while the deal is on, like the phones. */
+  meetingLocation: z.string().nullable(),
+  /** The buyer may pay (the laptop is still for sale) or cancel (not paid yet). */
+  canPay: z.boolean(),
+  canCancel: z.boolean(),
+});
+export type OrderDetails = z.infer<typeof orderDetailsSchema>;

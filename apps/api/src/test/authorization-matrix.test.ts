@@ -34,6 +34,7 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/myOrders': 'buyer',
   'GET /api/myOrders/:id': 'buyer',
   'DELETE /api/myOrders/:id': 'buyer',
+  'GET /api/orders/:id': 'signed-in',
   'GET /api/payment-config': 'public',
   'POST /api/create-payment-intent': 'buyer',
   'POST /api/payments': 'buyer',

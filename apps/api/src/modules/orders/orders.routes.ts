@@ -3,13 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@laptops/shared/errors';
 import { idParamsSchema } from '@laptops/shared/ids';
-import { bookingInputSchema, orderSchema } from '@laptops/shared/orders';
+import { bookingInputSchema, orderDetailsSchema, orderSchema } from '@laptops/shared/orders';
 import { deletedCountSchema, insertResultSchema } from '@laptops/shared/products';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { createRateLimiter, type RateLimitStore } from '../../lib/rate-limiter.ts';
 import { requireViewer } from '../../plugins/auth.ts';
+import { getOrderDetails } from './order-details.service.ts';
 import { bookProduct, cancelMyOrder, getMyOrder, listMyOrders } from './orders.service.ts';
 
 export const ordersRoutes: FastifyPluginAsyncZod<{
@@ -89,6 +90,21 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => getMyOrder(db, (await requireViewer(request)).id, request.params.id),
+  );
+
+  app.get(
+    '/api/orders/:id',
+    {
+      // Its buyer or the laptop's seller; the service answers 404 to anyone else.
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['orders'],
+        summary: 'One booking, as its buyer or the seller sees it (the order page)',
+        params: idParamsSchema,
+        response: { 200: orderDetailsSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => getOrderDetails(db, await requireViewer(request), request.params.id),
   );
 
   app.delete(

@@ -24,6 +24,7 @@ export const fuzzedRoutes = {
     'GET /api/users/seller/:email',
     'POST /api/reports',
     'POST /api/images',
+    'GET /api/orders/:id',
   ],
   seller: [
     'POST /api/products',

@@ -1,0 +1,91 @@
+import { desc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { centsToDollars } from '@laptops/shared/money';
+import type { OrderDetails, OrderPageStatus } from '@laptops/shared/orders';
+import type { Db } from '../../db/client.ts';
+import { orders } from '../../db/schema/orders.ts';
+import { payments } from '../../db/schema/payments.ts';
+import { products } from '../../db/schema/products.ts';
+import { refunds } from '../../db/schema/refunds.ts';
+import { users } from '../../db/schema/users.ts';
+import { notFound } from '../../lib/http-error.ts';
+import type { Viewer } from '../../plugins/auth.ts';
+import { thumbnailUrl } from '../images/images.service.ts';
+import { refundCauses, type RefundReason } from '../payments/payments.service.ts';
+
+const sellers = alias(users, 'sellers');
+const buyers = alias(users, 'buyers');
+
+/**
+ * One booking for its order page, to its buyer or to the laptop's seller; to anyone
+ * else it does not exist. Phones and the meeting place are shown while the deal is on.
+ */
+export async function getOrderDetails(db: Db, viewer: Viewer, id: string): Promise<OrderDetails> {
+  const [row] = await db
+    .select({
+      order: orders,
+      productName: products.name,
+      image: products.image,
+      productStatus: products.status,
+      productDeletedAt: products.deletedAt,
+      sellerId: products.sellerId,
+      sellerPhone: products.mobileNumber,
+      sellerName: sellers.name,
+      buyerName: buyers.name,
+      transactionId: payments.transactionId,
+    })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .innerJoin(sellers, eq(sellers.id, products.sellerId))
+    .innerJoin(buyers, eq(buyers.id, orders.buyerId))
+    .leftJoin(payments, eq(payments.orderId, orders.id))
+    .where(eq(orders.id, id));
+  const viewerIs =
+    row?.order.buyerId === viewer.id ? 'buyer' : row?.sellerId === viewer.id ? 'seller' : null;
+  if (!row || !viewerIs) throw notFound('You have no such order.');
+  const { order } = row;
+
+  const [refund] = order.paid
+    ? []
+    : await db
+        .select()
+        .from(refunds)
+        .where(eq(refunds.orderId, order.id))
+        .orderBy(desc(refunds.createdAt))
+        .limit(1);
+  const status: OrderPageStatus = order.paid
+    ? 'paid'
+    : refund
+      ? 'refunded'
+      : order.cancelledAt
+        ? 'cancelled'
+        : row.productStatus === 'sold'
+          ? 'sold-to-another'
+          : row.productDeletedAt
+            ? 'withdrawn'
+            : 'booked';
+  const dealOn = status === 'booked' || status === 'paid';
+  return {
+    _id: order.id,
+    viewerIs,
+    status,
+    price: centsToDollars(order.priceCents),
+    bookedAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+    transactionId: row.transactionId,
+    cancelledAt: order.cancelledAt?.toISOString() ?? null,
+    refund: refund
+      ? {
+          amount: centsToDollars(refund.amountCents),
+          why: refundCauses[refund.reason as RefundReason] ?? '',
+          at: (refund.providerRefundedAt ?? refund.createdAt).toISOString(),
+        }
+      : null,
+    product: { _id: order.productId, name: row.productName, thumbnail: thumbnailUrl(row.image) },
+    buyer: { name: row.buyerName, phone: dealOn ? order.buyerPhone : null },
+    seller: { name: row.sellerName, phone: dealOn ? row.sellerPhone : null },
+    meetingLocation: dealOn ? order.meetingLocation : null,
+    canPay: viewerIs === 'buyer' && status === 'booked',
+    canCancel: viewerIs === 'buyer' && !order.paid && !order.cancelledAt && !refund,
+  };
+}
