@@ -60,7 +60,7 @@ export async function createFuzzMarketplace(t: TestContext) {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/create-payment-intent',
-      headers: { cookie: buyer.cookie },
+      headers: { cookie },
       payload: { orderId },
     });
     if (response.statusCode !== 200) throw new Error(`payment intent failed: ${response.body}`);
