@@ -10,7 +10,7 @@ import { usePageHeading } from './page-heading.ts';
 export function SiteFrame({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="btn btn-primary btn-sm absolute -top-20 left-2 z-50 focus:top-2">
+      <a href="#main" className="btn btn-neutral btn-sm absolute -top-20 left-2 z-50 focus:top-2">
         Skip to content
       </a>
       <Navbar />

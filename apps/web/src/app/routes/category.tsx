@@ -35,7 +35,7 @@ export function CategoryRoute() {
         <p className="max-w-md text-base-content/75">
           {categories.isError ? categories.error.message : t.notFoundText}
         </p>
-        <Link to="/" className="btn btn-primary">
+        <Link to="/" className="btn btn-neutral">
           {t.backHome}
         </Link>
       </section>

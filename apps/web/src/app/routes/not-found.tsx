@@ -21,7 +21,7 @@ export function NotFoundRoute() {
       </Suspense>
       <h1 className="text-3xl font-bold">{t.notFoundTitle}</h1>
       <p className="max-w-md text-base-content/75">{t.notFoundText}</p>
-      <Link to="/" className="btn btn-primary">
+      <Link to="/" className="btn btn-neutral">
         {t.backHome}
       </Link>
     </section>

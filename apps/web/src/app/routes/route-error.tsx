@@ -19,7 +19,7 @@ export function RouteError() {
       <h1 className="text-3xl font-bold">{t.errorTitle}</h1>
       <p className="text-base-content/75">{t.errorText}</p>
       <div className="flex gap-3">
-        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+        <button type="button" className="btn btn-neutral" onClick={() => window.location.reload()}>
           {t.reload}
         </button>
         <Link to="/" className="btn btn-ghost" reloadDocument>

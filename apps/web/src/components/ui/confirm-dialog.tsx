@@ -11,11 +11,16 @@ type ConfirmDialogProps = {
   onCancel: () => void;
   /** While the confirmed action runs: both buttons are disabled and closing is held off. */
   busy?: boolean;
+  /**
+   * What the confirmed action is, by its colour: 'danger' (red) destroys something
+   * (delete, remove, cancel a booking); 'neutral' grants something (make admin, verify).
+   */
+  tone?: 'danger' | 'neutral';
 };
 
 /**
- * Asks before a destructive action ('Are you want to delete?'). A native <dialog>
- * shown with showModal(), so focus stays inside. Cancel gets the focus first, so a
+ * Asks before a destructive or privileged action ('Delete this laptop?'). A native
+ * <dialog> shown with showModal(), so focus stays inside. Cancel gets the focus first, so a
  * stray Enter never destroys anything; Escape, the backdrop and Cancel all call
  * onCancel. The opener closes it by setting `open` to false.
  */
@@ -28,6 +33,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   busy = false,
+  tone = 'danger',
 }: ConfirmDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -84,7 +90,12 @@ export function ConfirmDialog({
           >
             {cancelLabel}
           </button>
-          <button type="button" className="btn btn-error" onClick={onConfirm} disabled={busy}>
+          <button
+            type="button"
+            className={`btn ${tone === 'danger' ? 'btn-error' : 'btn-neutral'}`}
+            onClick={onConfirm}
+            disabled={busy}
+          >
             {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
             {confirmLabel}
           </button>

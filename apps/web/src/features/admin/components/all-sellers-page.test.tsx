@@ -98,6 +98,9 @@ const row = (name: string) =>
   screen.getByRole('rowheader', { name }).closest('tr') as HTMLTableRowElement;
 const mutations = () => calls.filter((call) => call.method !== 'GET');
 const dialog = () => document.querySelector('dialog') as HTMLDialogElement;
+/** The confirmation on screen (the page has one for Delete and one for Verify). */
+const openDialog = () =>
+  [...document.querySelectorAll('dialog')].find((d) => d.open) as HTMLDialogElement;
 
 describe('AllSellersPage', () => {
   it('lists the sellers with their columns, a Verify button or the Verified badge', async () => {
@@ -131,10 +134,41 @@ describe('AllSellersPage', () => {
     expect(screen.getByText('2 in all')).toBeTruthy();
   });
 
-  it('verifies a seller with PUT /api/verifySeller and says so', async () => {
+  it('asks before verifying, in neutral colours, and sends nothing on Cancel', async () => {
     const { user } = renderPage();
     await screen.findByRole('rowheader', { name: 'Marcus Lee' });
-    await user.click(screen.getByRole('button', { name: 'Verify: Marcus Lee' }));
+    const verify = screen.getByRole('button', { name: 'Verify: Marcus Lee' });
+    // A privileged action: neither the brand colour (buying, selling) nor red (deleting).
+    expect(verify.className).not.toMatch(/btn-(primary|error)/);
+    await user.click(verify);
+
+    const confirm = openDialog();
+    expect(within(confirm).getByRole('heading', { name: 'Verify Marcus Lee?' })).toBeTruthy();
+    expect(
+      within(confirm).getByText(
+        'Buyers will see a "Verified seller" tick next to Marcus Lee\'s name on every listing. This cannot be undone here.',
+      ),
+    ).toBeTruthy();
+    const confirmButton = within(confirm).getByRole('button', { name: 'Verify' });
+    expect(confirmButton.className).toContain('btn-neutral');
+    expect(confirmButton.className).not.toContain('btn-error');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(confirm.open).toBe(false));
+    expect(mutations()).toEqual([]);
+    expect(within(row('Marcus Lee')).queryByText('Verified')).toBeNull();
+  });
+
+  it('verifies a seller with PUT /api/verifySeller once confirmed and says so', async () => {
+    let answer = () => {};
+    verifyGate = new Promise((resolve) => (answer = resolve));
+    const { user } = renderPage();
+    await screen.findByRole('rowheader', { name: 'Marcus Lee' });
+    const verify = screen.getByRole('button', { name: 'Verify: Marcus Lee' });
+    await user.click(verify);
+    await user.click(within(openDialog()).getByRole('button', { name: 'Verify' }));
+    // A browser gives the focus back to the opener when a dialog closes (happy-dom does not).
+    verify.focus();
+    answer();
 
     await waitFor(() => expect(within(row('Marcus Lee')).getByText('Verified')).toBeTruthy());
     // The badge takes the place and the focus of the button it replaced.
@@ -152,6 +186,7 @@ describe('AllSellersPage', () => {
     const { user } = renderPage();
     await screen.findByRole('rowheader', { name: 'Marcus Lee' });
     await user.click(screen.getByRole('button', { name: 'Verify: Marcus Lee' }));
+    await user.click(within(openDialog()).getByRole('button', { name: 'Verify' }));
     const deletePriya = screen.getByRole('button', { name: 'Delete: Priya Shah' });
     deletePriya.focus();
     answer();

@@ -16,8 +16,9 @@ import { adminMessages } from '../messages.ts';
 
 /**
  * All sellers: index, picture, name, email, verification and actions. An unverified
- * seller gets a 'Verify' button, a verified one the 'Verified' badge; Delete asks
- * first. Paged and searchable on the server.
+ * seller gets a 'Verify' button, a verified one the 'Verified' badge. Both Verify
+ * (buyers trust the tick, and it cannot be undone here) and Delete ask first. Paged
+ * and searchable on the server.
  */
 export function AllSellersPage() {
   const t = adminMessages;
@@ -27,11 +28,16 @@ export function AllSellersPage() {
   const verify = useVerifySeller();
   const remove = useDeleteSeller();
   const [toDelete, setToDelete] = useState<AdminUser | null>(null);
+  const [toVerify, setToVerify] = useState<AdminUser | null>(null);
   const { headingRef, focusHeadingOnClose } = useHeadingFocusAfterClose(toDelete !== null);
   const verifiedFocus = useFocusReplacement();
 
-  const onVerify = (seller: AdminUser) => {
-    if (verify.isPending) return;
+  const onConfirmVerify = () => {
+    if (!toVerify || verify.isPending) return;
+    const seller = toVerify;
+    // Closed first: focus goes back to the Verify button, and from it to the badge
+    // that replaces it.
+    setToVerify(null);
     verifiedFocus.expect(seller._id);
     verify.mutate(seller.email, {
       onSuccess: () => toast.success(s.verifySuccess(seller.name)),
@@ -90,12 +96,15 @@ export function AllSellersPage() {
           </span>
         ) : (
           // aria-disabled while saving, not disabled: a disabled button drops the focus.
+          // Neutral: a privileged action, not a sale (the brand colour) nor a loss (red).
           <button
             type="button"
-            className="btn btn-primary btn-sm"
+            className="btn btn-outline btn-sm"
             aria-label={s.verifyLabel(seller.name)}
             aria-disabled={verify.isPending || undefined}
-            onClick={() => onVerify(seller)}
+            onClick={() => {
+              if (!verify.isPending) setToVerify(seller);
+            }}
           >
             {verify.isPending && verify.variables === seller.email && (
               <span className="loading loading-spinner loading-xs" aria-hidden="true" />
@@ -172,6 +181,15 @@ export function AllSellersPage() {
         onConfirm={onConfirmDelete}
         onCancel={() => setToDelete(null)}
         busy={remove.isPending}
+      />
+      <ConfirmDialog
+        open={toVerify !== null}
+        title={toVerify ? s.verifyTitle(toVerify.name) : undefined}
+        message={toVerify ? s.verifyConfirm(toVerify.name) : ''}
+        confirmLabel={s.verify}
+        onConfirm={onConfirmVerify}
+        onCancel={() => setToVerify(null)}
+        tone="neutral"
       />
     </section>
   );

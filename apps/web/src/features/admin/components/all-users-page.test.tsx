@@ -128,6 +128,35 @@ describe('AllUsersPage', () => {
     ).toBeTruthy();
   });
 
+  it('asks before making an admin, in neutral colours, and sends nothing on Cancel', async () => {
+    const { user } = renderPage();
+    await screen.findByRole('rowheader', { name: 'Ava Brown' });
+    const makeAdmin = screen.getByRole('button', { name: 'Make admin: Ava Brown' });
+    // A privileged action: neither the brand colour (buying, selling) nor red (deleting).
+    expect(makeAdmin.className).not.toMatch(/btn-(primary|error)/);
+    await user.click(makeAdmin);
+
+    const confirm = screen
+      .getAllByRole('alertdialog', { hidden: true })
+      .find((d) => (d as HTMLDialogElement).open) as HTMLDialogElement;
+    expect(within(confirm).getByRole('heading', { name: 'Make Ava Brown an admin?' })).toBeTruthy();
+    expect(
+      within(confirm).getByText(
+        'Ava Brown will be able to verify sellers, delete accounts and remove listings. An admin cannot be made a buyer or seller again.',
+      ),
+    ).toBeTruthy();
+    const confirmButton = within(confirm).getByRole('button', { name: 'Make admin' });
+    expect(confirmButton.className).toContain('btn-neutral');
+    expect(confirmButton.className).not.toContain('btn-error');
+    // Cancel has the focus first, so a stray Enter grants nothing.
+    expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(confirm.open).toBe(false));
+    expect(mutations()).toEqual([]);
+    expect(within(row('Ava Brown')).getByText('Buyer')).toBeTruthy();
+  });
+
   it('makes a buyer an admin after a confirmation, then the button is gone', async () => {
     const { user } = renderPage();
     await screen.findByRole('rowheader', { name: 'Ava Brown' });

@@ -96,9 +96,10 @@ export function AllUsersPage({ viewerId }: { viewerId?: string }) {
       cell: (user) => (
         <div className="flex flex-wrap items-center gap-2">
           {user.typeOfUser !== 'admin' && (
+            // Neutral: a privileged action, not a sale (the brand colour) nor a loss (red).
             <button
               type="button"
-              className="btn btn-primary btn-sm"
+              className="btn btn-outline btn-sm"
               aria-label={u.makeAdminLabel(user.name)}
               disabled={promote.isPending}
               onClick={() => setToPromote(user)}
@@ -181,6 +182,7 @@ export function AllUsersPage({ viewerId }: { viewerId?: string }) {
         onConfirm={onConfirmMakeAdmin}
         onCancel={() => setToPromote(null)}
         busy={promote.isPending}
+        tone="neutral"
       />
     </section>
   );

@@ -96,7 +96,7 @@ export function ForgotPasswordModal({
             <button type="button" className="btn btn-ghost" onClick={close}>
               {t.cancel}
             </button>
-            <button type="submit" className="btn btn-primary" disabled={requestReset.isPending}>
+            <button type="submit" className="btn btn-neutral" disabled={requestReset.isPending}>
               {requestReset.isPending && (
                 <span className="loading loading-spinner loading-sm" aria-hidden="true" />
               )}

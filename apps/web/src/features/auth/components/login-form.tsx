@@ -77,7 +77,7 @@ export function LoginForm({ onEmailChange }: { onEmailChange?: (email: string) =
           </p>
         )}
       </div>
-      <button type="submit" className="btn btn-primary w-full" disabled={signIn.isPending}>
+      <button type="submit" className="btn btn-neutral w-full" disabled={signIn.isPending}>
         {signIn.isPending && (
           <span className="loading loading-spinner loading-sm" aria-hidden="true" />
         )}

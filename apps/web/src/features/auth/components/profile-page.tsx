@@ -41,7 +41,7 @@ export function ProfilePage() {
         <p role="alert" className="mb-4">
           {session.error.message}
         </p>
-        <button type="button" className="btn btn-primary" onClick={() => void session.refetch()}>
+        <button type="button" className="btn btn-neutral" onClick={() => void session.refetch()}>
           {messages.home.retry}
         </button>
       </section>
@@ -53,7 +53,7 @@ export function ProfilePage() {
       <section className="mx-auto my-8 w-full max-w-xl text-center">
         <h1 className="mb-4 text-2xl font-bold">{t.title}</h1>
         <p className="mb-4">{t.signedOut}</p>
-        <Link to="/login" className="btn btn-primary">
+        <Link to="/login" className="btn btn-neutral">
           {t.login}
         </Link>
       </section>
@@ -172,7 +172,7 @@ function NameForm({ name }: { name: string }) {
       </div>
       <button
         type="submit"
-        className="btn btn-primary w-full sm:w-auto sm:justify-self-start"
+        className="btn btn-neutral w-full sm:w-auto sm:justify-self-start"
         disabled={updateUser.isPending}
       >
         {updateUser.isPending && (
@@ -292,7 +292,7 @@ function PhotoForm() {
       </div>
       <button
         type="submit"
-        className="btn btn-primary w-full sm:w-auto sm:justify-self-start"
+        className="btn btn-neutral w-full sm:w-auto sm:justify-self-start"
         disabled={isSubmitting}
       >
         {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}

@@ -37,7 +37,7 @@ export function ResetPasswordPage() {
           <span>{t.invalidLink}</span>
         </div>
         <p className="mt-4 text-sm text-base-content/70">{t.invalidLinkHint}</p>
-        <Link to="/login" className="btn btn-primary mt-6 w-full">
+        <Link to="/login" className="btn btn-neutral mt-6 w-full">
           {t.backToLogin}
         </Link>
       </section>
@@ -117,7 +117,7 @@ function ResetPasswordForm({ token }: { token: string }) {
         />
         {fieldError('confirmPassword')}
       </div>
-      <button type="submit" className="btn btn-primary w-full" disabled={resetPassword.isPending}>
+      <button type="submit" className="btn btn-neutral w-full" disabled={resetPassword.isPending}>
         {resetPassword.isPending && (
           <span className="loading loading-spinner loading-sm" aria-hidden="true" />
         )}

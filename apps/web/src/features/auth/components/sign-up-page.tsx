@@ -182,7 +182,7 @@ export function SignUpPage() {
           />
           {error('password')}
         </div>
-        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
+        <button type="submit" className="btn btn-neutral w-full" disabled={isSubmitting}>
           {isSubmitting && (
             <span className="loading loading-spinner loading-sm" aria-hidden="true" />
           )}

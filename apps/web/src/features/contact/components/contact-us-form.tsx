@@ -68,7 +68,7 @@ export function ContactUsForm() {
       </div>
       <button
         type="submit"
-        className="btn btn-primary w-full sm:w-auto sm:justify-self-start"
+        className="btn btn-neutral w-full sm:w-auto sm:justify-self-start"
         disabled={send.isPending}
       >
         {send.isPending && (

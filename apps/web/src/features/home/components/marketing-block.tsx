@@ -84,7 +84,7 @@ export function MarketingBlock() {
             A used laptop should feel like a smart choice, not a gamble. We keep every step clear,
             from the listing to the payment.
           </p>
-          <a href="#contact" className="btn mt-8 btn-lg btn-primary">
+          <a href="#contact" className="btn mt-8 btn-lg btn-neutral">
             Ask us anything
           </a>
         </div>

@@ -103,7 +103,7 @@ export function NavbarSearch({ onDone, className = '' }: NavbarSearchProps) {
       />
       <button
         type="submit"
-        className="btn btn-sm btn-primary join-item"
+        className="btn btn-sm btn-neutral join-item"
         aria-label={t.navbarSubmit}
       >
         <svg

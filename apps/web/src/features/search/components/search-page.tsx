@@ -178,7 +178,7 @@ export function SearchPage({ renderGrid, category }: SearchPageProps) {
         {filtered && (
           <Link
             to={pathname}
-            className="btn btn-primary"
+            className="btn btn-neutral"
             onClick={(event) => (focusNext.current = { to: 'status', from: event.currentTarget })}
           >
             {t.clearFilters}
@@ -214,7 +214,7 @@ export function SearchPage({ renderGrid, category }: SearchPageProps) {
             {/* aria-disabled, not disabled: a disabled button would drop the focus. */}
             <button
               type="button"
-              className="btn btn-outline btn-primary min-w-40"
+              className="btn btn-outline min-w-40"
               aria-disabled={fetchingMore || search.isPlaceholderData}
               aria-busy={fetchingMore}
               onClick={() => {
@@ -548,7 +548,7 @@ function FilterPanel({
         </div>
 
         <div className="flex gap-2">
-          <button type="submit" className="btn btn-primary flex-1">
+          <button type="submit" className="btn btn-neutral flex-1">
             {t.apply}
           </button>
           <Link
