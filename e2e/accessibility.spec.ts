@@ -39,7 +39,7 @@ async function reportedListing(request: APIRequestContext) {
   const buyer = await createAccount(request, 'buyer', 'Axe Reporter');
   const api = await apiSignedInAs(buyer);
   const reported = await api.post('/api/reports', {
-    data: { productId: listing.productId, reportText: 'Checking the queue.' },
+    data: { productId: listing.productId, reason: 'scam', reportText: 'Checking the queue.' },
   });
   expect(reported.status()).toBe(201);
   await api.dispose();

@@ -178,14 +178,15 @@ test('a buyer reports a product through the modal and the admins see the report'
   await card.getByRole('button', { name: /More options/ }).click();
   await card.getByRole('menuitem', { name: 'Report Product' }).click();
 
-  const dialog = page.getByRole('dialog', { name: 'Report TO Admin' });
-  await expect(dialog.getByLabel('Product Name')).toHaveValue(productName);
-  await expect(dialog.getByLabel('Product Name')).not.toBeEditable();
+  const dialog = page.getByRole('dialog', { name: 'Report this laptop' });
+  await expect(dialog.getByLabel('Laptop', { exact: true })).toHaveValue(productName);
+  await expect(dialog.getByLabel('Laptop', { exact: true })).not.toBeEditable();
   expect(await accessibilityViolations(page)).toEqual([]);
   const text = `The photos look copied from a shop (${Date.now()}).`;
-  await dialog.getByLabel('Report').fill(text);
-  await dialog.getByRole('button', { name: 'report' }).click();
-  await expect(page.getByText('Reported successfully')).toBeVisible();
+  await dialog.getByRole('radio', { name: 'Wrong details' }).check();
+  await dialog.getByRole('textbox', { name: /^Details/ }).fill(text);
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(page.getByText('Thank you. An admin will look at your report.')).toBeVisible();
   await expect(dialog).toBeHidden();
   // Focus is back where the keyboard left it: the card's ⋮ button.
   await expect(card.getByRole('button', { name: /More options/ })).toBeFocused();

@@ -150,11 +150,12 @@ test('script payloads in names, listings, bookings and reports are shown as text
 
   await card.getByRole('button', { name: /More options/ }).click();
   await card.getByRole('menuitem', { name: 'Report Product' }).click();
-  const report = page.getByRole('dialog', { name: 'Report TO Admin' });
-  await expect(report.getByLabel('Product Name')).toHaveValue(listing.name);
-  await report.getByLabel('Report').fill(`${script} ${alertImg} ${token}`);
-  await report.getByRole('button', { name: 'report' }).click();
-  await expect(page.getByText('Reported successfully')).toBeVisible();
+  const report = page.getByRole('dialog', { name: 'Report this laptop' });
+  await expect(report.getByLabel('Laptop', { exact: true })).toHaveValue(listing.name);
+  await report.getByRole('radio', { name: 'Other' }).check();
+  await report.getByRole('textbox', { name: /^Details/ }).fill(`${script} ${alertImg} ${token}`);
+  await report.getByRole('button', { name: 'Send report' }).click();
+  await expect(page.getByText('Thank you. An admin will look at your report.')).toBeVisible();
   await expectNoScriptRan(page, buyerView.dialogs);
 
   // The buyer's own screens: dashboard greeting, profile, My Orders, the payment page,

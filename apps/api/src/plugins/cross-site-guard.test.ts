@@ -33,7 +33,7 @@ const report = (headers: Record<string, string>) =>
     method: 'POST',
     url: '/api/reports',
     headers: { cookie, ...headers },
-    payload: { productId, reportText: 'Looks like a scam' },
+    payload: { productId, reason: 'scam', reportText: 'Looks like a scam' },
   });
 
 describe('cross-site requests with the session cookie', () => {

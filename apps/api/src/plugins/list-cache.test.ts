@@ -158,7 +158,7 @@ describe("Home's lists with the cache on", () => {
         method: 'POST',
         url: '/api/reports',
         headers: { cookie },
-        payload: { productId: listed.id, reportText: 'Looks wrong' },
+        payload: { productId: listed.id, reason: 'wrong_details', reportText: 'Looks wrong' },
       }),
     ];
     expect(keeping.map((response) => response.statusCode)).toEqual([201, 201]);

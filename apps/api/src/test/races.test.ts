@@ -62,7 +62,7 @@ const report = (cookie: string, productId: string, reportText = 'Looks stolen.')
     method: 'POST',
     url: '/api/reports',
     headers: { cookie },
-    payload: { productId, reportText },
+    payload: { productId, reason: 'scam', reportText },
   });
 
 const deleteUser = (adminCookie: string, email: string) =>

@@ -307,7 +307,7 @@ describe('reports', () => {
         method: 'POST',
         url: '/api/reports',
         headers: { cookie },
-        payload: { productId: product.id, reportText: text },
+        payload: { productId: product.id, reason: 'scam', reportText: text },
       });
       ids.push(response.json<{ insertedId: string }>().insertedId);
     }

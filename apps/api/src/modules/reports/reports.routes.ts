@@ -27,9 +27,16 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       bodyLimit: 16 * 1024,
       schema: {
         tags: ['reports'],
-        summary: 'Report a product to the admins (the reporter is the signed-in user)',
+        summary:
+          "Report a laptop to the admins with a reason (the reporter is the signed-in user; never the laptop's seller)",
         body: reportInputSchema,
-        response: { 201: insertResultSchema, 404: apiErrorSchema },
+        response: {
+          201: insertResultSchema,
+          400: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -46,7 +53,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       schema: {
         tags: ['reports'],
         summary:
-          'Reports (open by default; ?status=resolved), paged; the total is in X-Total-Count',
+          'Reports (open by default; ?status=resolved) with the laptop, its seller and the reporter, paged; the total is in X-Total-Count',
         querystring: reportsQuerySchema,
         response: { 200: z.array(reportSchema) },
       },

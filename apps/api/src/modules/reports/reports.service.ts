@@ -1,6 +1,7 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Report, ReportInput } from '@laptops/shared/reports';
+import { centsToDollars } from '@laptops/shared/money';
+import type { Report, ReportedProductState, ReportInput } from '@laptops/shared/reports';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/products.ts';
 import { reports } from '../../db/schema/reports.ts';
@@ -8,9 +9,10 @@ import { users } from '../../db/schema/users.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { Viewer } from '../../plugins/auth.ts';
 import { audit } from '../admin/admin.service.ts';
+import { thumbnailUrl } from '../images/images.service.ts';
 
 export const reportMessages = {
-  own: 'You cannot report your own product.',
+  own: 'You cannot report your own laptop.',
   again: 'You have reported this product already. An admin will look at it.',
 } as const;
 
@@ -45,7 +47,12 @@ export async function reportProduct(
       throw new HttpError(400, 'OWN_PRODUCT', reportMessages.own);
     const [row] = await tx
       .insert(reports)
-      .values({ productId: product.id, reporterId, reportText: input.reportText })
+      .values({
+        productId: product.id,
+        reporterId,
+        reason: input.reason,
+        reportText: input.reportText,
+      })
       .onConflictDoNothing({
         target: [reports.productId, reports.reporterId],
         where: sql`${reports.resolvedAt} is null`,
@@ -59,7 +66,20 @@ export async function reportProduct(
 const sellers = alias(users, 'sellers');
 const reporters = alias(users, 'reporters');
 
-/** Reports for the admins, open or resolved, newest first, a page at a time. */
+/** Removed wins: a sold laptop an admin then took down is no longer on the marketplace. */
+function productState(row: {
+  deletedAt: Date | null;
+  sellerDeletedAt: Date | null;
+  status: 'available' | 'sold';
+}): ReportedProductState {
+  if (row.deletedAt || row.sellerDeletedAt) return 'removed';
+  return row.status === 'sold' ? 'sold' : 'for_sale';
+}
+
+/**
+ * Reports for the admins, open or resolved, newest first, a page at a time, each with
+ * what the admin needs to judge it: the laptop as it is now, its seller and the reporter.
+ */
 export async function listReports(
   db: Db,
   query: { status: 'open' | 'resolved'; page: number; limit: number },
@@ -72,8 +92,17 @@ export async function listReports(
       id: reports.id,
       productId: products.id,
       productName: products.name,
+      productImage: products.image,
+      productPriceCents: products.resalePriceCents,
+      productCategory: products.categoryId,
+      productStatus: products.status,
+      productDeletedAt: products.deletedAt,
+      sellerName: sellers.name,
       sellerEmail: sellers.email,
+      sellerDeletedAt: sellers.deletedAt,
+      reason: reports.reason,
       reportText: reports.reportText,
+      reporterName: reporters.name,
       reporterEmail: reporters.email,
       createdAt: reports.createdAt,
       resolvedAt: reports.resolvedAt,
@@ -93,8 +122,19 @@ export async function listReports(
       _id: row.id,
       productId: row.productId,
       productName: row.productName,
+      productThumbnail: thumbnailUrl(row.productImage),
+      productPrice: centsToDollars(row.productPriceCents),
+      productCategory: row.productCategory,
+      productState: productState({
+        deletedAt: row.productDeletedAt,
+        sellerDeletedAt: row.sellerDeletedAt,
+        status: row.productStatus,
+      }),
+      sellerName: row.sellerName,
       sellerEmail: row.sellerEmail,
+      reason: row.reason,
       reportText: row.reportText,
+      reporterName: row.reporterName,
       reporterEmail: row.reporterEmail,
       createdAt: row.createdAt.toISOString(),
       resolved: row.resolvedAt !== null,

@@ -34,6 +34,7 @@ describe('reports', () => {
       headers: { cookie },
       payload: {
         productId: product.id,
+        reason: 'wrong_details',
         productName: 'ignored',
         sellerEmail: 'ignored@x.test',
         reportText: 'Photos are from a shop website.',
@@ -55,6 +56,7 @@ describe('reports', () => {
         productName: 'Suspicious MacBook',
         sellerEmail: sellerUser.email,
         reporterEmail: reporter.email,
+        reason: 'wrong_details',
         reportText: 'Photos are from a shop website.',
         resolved: false,
       }),
@@ -63,7 +65,7 @@ describe('reports', () => {
     expect(asBuyer.statusCode).toBe(403);
   });
 
-  it('takes an empty report text, refuses guests and unknown products', async () => {
+  it('takes an empty report text with a reason other than Other, refuses guests and unknown products', async () => {
     const db = t.database.db;
     const sellerUser = await createUser(db, { typeOfUser: 'seller' });
     const reporter = await createUser(db);
@@ -78,7 +80,7 @@ describe('reports', () => {
           method: 'POST',
           url: '/api/reports',
           headers: { cookie },
-          payload: { productId: product.id },
+          payload: { productId: product.id, reason: 'scam' },
         })
       ).statusCode,
     ).toBe(201);
@@ -87,7 +89,7 @@ describe('reports', () => {
         await t.app.inject({
           method: 'POST',
           url: '/api/reports',
-          payload: { productId: product.id },
+          payload: { productId: product.id, reason: 'scam' },
         })
       ).statusCode,
     ).toBe(401);
@@ -97,7 +99,7 @@ describe('reports', () => {
           method: 'POST',
           url: '/api/reports',
           headers: { cookie },
-          payload: { productId: randomUUID() },
+          payload: { productId: randomUUID(), reason: 'scam' },
         })
       ).statusCode,
     ).toBe(404);
@@ -107,7 +109,7 @@ describe('reports', () => {
           method: 'POST',
           url: '/api/reports',
           headers: { cookie },
-          payload: { productId: 'x' },
+          payload: { productId: 'x', reason: 'scam' },
         })
       ).statusCode,
     ).toBe(400);
@@ -128,7 +130,7 @@ describe('reporting again', () => {
         method: 'POST',
         url: '/api/reports',
         headers: { cookie: await signIn(t.app, who.email, who.password) },
-        payload: { productId: product.id, reportText: 'Fake photos' },
+        payload: { productId: product.id, reason: 'scam', reportText: 'Fake photos' },
       });
     const reportCount = async () =>
       (await db.select({ n: count() }).from(reports).where(eq(reports.productId, product.id)))[0]
@@ -148,7 +150,9 @@ describe('reporting again', () => {
     }
     const own = await report(sellerUser);
     expect(own.statusCode).toBe(400);
-    expect(own.json()).toMatchObject({ error: { code: 'OWN_PRODUCT' } });
+    expect(own.json()).toEqual({
+      error: { code: 'OWN_PRODUCT', message: 'You cannot report your own laptop.' },
+    });
     expect(await reportCount()).toBe(1);
 
     // Once an admin has dismissed it, the same person may report the product again.
@@ -178,7 +182,7 @@ describe('POST /api/reports with text the database cannot hold', () => {
       method: 'POST',
       url: '/api/reports',
       headers: { cookie },
-      payload: { productId: product.id, reportText: text },
+      payload: { productId: product.id, reason: 'other', reportText: text },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({

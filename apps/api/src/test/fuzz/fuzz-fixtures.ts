@@ -72,7 +72,7 @@ export async function createFuzzMarketplace(t: TestContext) {
       method: 'POST',
       url: '/api/reports',
       headers: { cookie: buyer.cookie },
-      payload: { productId: product.id, reportText: 'Looks like a scam' },
+      payload: { productId: product.id, reason: 'scam', reportText: 'Looks like a scam' },
     });
     if (response.statusCode !== 201) throw new Error(`report failed: ${response.body}`);
     reports.push(response.json<{ insertedId: string }>().insertedId);

@@ -1,3 +1,5 @@
+import type { ReportedProductState, ReportReason } from '@laptops/shared/reports';
+
 /** The texts of the administration screens; they load with those screens. */
 
 export const adminMessages = {
@@ -62,28 +64,47 @@ export const adminMessages = {
   },
   reports: {
     title: 'Reports',
-    caption: 'Reported products',
+    caption: 'Reported laptops',
     filter: 'Show reports',
     open: 'Open',
     resolved: 'Resolved',
-    productId: 'Product Id',
-    sellerEmail: 'Seller Email',
-    productName: 'Product Name',
-    reportText: 'Report Text',
-    reportedBy: (email: string) => `Reported by ${email}`,
+    picture: 'Picture',
+    laptop: 'Laptop',
+    listing: 'Listing',
+    seller: 'Seller',
+    report: 'Report',
+    reportedBy: 'Reported by',
+    /** Where the reported laptop stands now. */
+    states: {
+      for_sale: 'For sale',
+      sold: 'Sold',
+      removed: 'Removed',
+    } satisfies Record<ReportedProductState, string>,
+    reasons: {
+      scam: 'Scam or fraud',
+      wrong_details: 'Wrong details',
+      already_sold: 'Already sold',
+      prohibited_item: 'Prohibited item',
+      other: 'Other',
+    } satisfies Record<ReportReason, string>,
     noText: 'No details given',
-    removeLabel: (name: string) => `Delete: ${name}`,
-    removeTitle: (name: string) => `Remove ${name}`,
-    removeConfirm: (name: string) => `Remove ${name} from the marketplace?`,
-    removeSuccess: 'Product removed from the marketplace.',
+    remove: 'Remove laptop',
+    removeLabel: (name: string) => `Remove laptop: ${name}`,
+    removeTitle: (name: string) => `Remove ${name}?`,
+    removeConfirm: (name: string) =>
+      `${name} comes off the marketplace and every open report about it is closed. This cannot be undone.`,
+    removeConfirmLabel: 'Remove',
+    removeSuccess: 'The laptop was removed from the marketplace.',
     dismiss: 'Dismiss',
-    dismissLabel: (name: string) => `Dismiss: ${name}`,
-    dismissSuccess: 'Report dismissed.',
+    dismissLabel: (name: string) => `Dismiss the report on ${name}`,
+    dismissSuccess: 'Report dismissed. The laptop stays listed.',
     resolutions: {
-      product_removed: 'Product removed',
+      product_removed: 'Laptop removed',
       dismissed: 'Dismissed',
     } as Record<string, string>,
     resolvedOther: 'Resolved',
+    empty: 'There are no open reports.',
+    emptyResolved: 'No reports have been resolved yet.',
     loadFailed: 'We could not load the reports.',
   },
   activity: {

@@ -18,8 +18,15 @@ function makeReport(overrides: Partial<Report> = {}): Report {
     _id: 'r-1',
     productId: '7b1c0a52-3a55-4a8e-9a43-1f2b3c4d5e6f',
     productName: 'Dell XPS 13',
+    productThumbnail: '/api/images/xps-thumb.webp',
+    productPrice: 649.99,
+    productCategory: 'c0ffee00-1111-4a8e-9a43-1f2b3c4d5e6f',
+    productState: 'for_sale',
+    sellerName: 'Marcus Lee',
     sellerEmail: 'marcus@example.com',
+    reason: 'wrong_details',
     reportText: 'The photos are of another laptop.',
+    reporterName: 'Ava Stone',
     reporterEmail: 'ava@example.com',
     createdAt: '2026-11-20T09:15:00.000Z',
     resolved: false,
@@ -38,8 +45,21 @@ beforeEach(() => {
       _id: 'r-2',
       productId: '0c2d7e1f-1111-4a8e-9a43-1f2b3c4d5e6f',
       productName: 'HP EliteBook 840',
+      productThumbnail: '/api/images/hp-thumb.webp',
+      productPrice: 420,
+      productState: 'sold',
+      sellerName: 'Priya Nair',
       sellerEmail: 'priya@example.com',
-      reportText: 'Price looks fake.',
+      reason: 'scam',
+      reportText: 'Asks for a deposit by wire.\nTwice.',
+    }),
+    makeReport({
+      _id: 'r-4',
+      productId: '0d3e8f2a-2222-4a8e-9a43-1f2b3c4d5e6f',
+      productName: 'Lenovo Yoga 7',
+      productState: 'removed',
+      reason: 'already_sold',
+      reportText: '',
     }),
     makeReport({
       _id: 'r-3',
@@ -109,7 +129,7 @@ const mutations = () => calls.filter((call) => call.method !== 'GET');
 const dialog = () => document.querySelector('dialog') as HTMLDialogElement;
 
 describe('ReportsPage', () => {
-  it('lists the open reports with SPEC.md columns', async () => {
+  it('lists the open reports, each with the laptop as it is now, its seller, the reason and the reporter', async () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Reports' })).toBeTruthy();
     await screen.findByRole('rowheader', { name: 'Dell XPS 13' });
@@ -117,55 +137,99 @@ describe('ReportsPage', () => {
       method: 'GET',
       path: '/api/reports?page=1&limit=20&status=open',
     });
+    expect(screen.getByRole('table', { name: 'Reported laptops: Open' })).toBeTruthy();
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
       '#',
-      'Product Id',
-      'Seller Email',
-      'Product Name',
-      'Report Text',
+      'Picture',
+      'Laptop',
+      'Listing',
+      'Seller',
+      'Report',
+      'Reported by',
       'Action',
     ]);
+
+    const dell = row('Dell XPS 13');
+    expect(within(dell).getByText('1')).toBeTruthy();
+    expect(dell.querySelector('img')?.getAttribute('src')).toBe('/api/images/xps-thumb.webp');
+    // The link to the laptop: its category page, until there is a page for one laptop.
+    expect(within(dell).getByRole('link', { name: 'Dell XPS 13' }).getAttribute('href')).toBe(
+      '/category/c0ffee00-1111-4a8e-9a43-1f2b3c4d5e6f',
+    );
+    expect(within(dell).getByText('$649.99')).toBeTruthy();
+    expect(within(dell).getByText('For sale')).toBeTruthy();
+    expect(within(dell).getByText('Marcus Lee')).toBeTruthy();
+    expect(within(dell).getByText('marcus@example.com')).toBeTruthy();
+    expect(within(dell).getByText('Wrong details')).toBeTruthy();
+    expect(within(dell).getByText('The photos are of another laptop.')).toBeTruthy();
+    expect(within(dell).getByText('Ava Stone')).toBeTruthy();
+    expect(within(dell).getByText('ava@example.com')).toBeTruthy();
+    const when = dell.querySelector('time');
+    expect(when?.getAttribute('dateTime')).toBe('2026-11-20T09:15:00.000Z');
+    expect(when?.textContent).toMatch(/^Nov (19|20), 2026, \d{1,2}:\d{2}\s[AP]M$/);
+    expect(within(dell).getByRole('button', { name: 'Remove laptop: Dell XPS 13' })).toBeTruthy();
+    expect(
+      within(dell).getByRole('button', { name: 'Dismiss the report on Dell XPS 13' }),
+    ).toBeTruthy();
+    // The raw product id is not what an admin reads.
+    expect(within(dell).queryByText(/7b1c0a52/)).toBeNull();
+
     const hp = row('HP EliteBook 840');
-    expect(within(hp).getByText('2')).toBeTruthy();
-    expect(within(hp).getByText('0c2d7e1f-1111-4a8e-9a43-1f2b3c4d5e6f')).toBeTruthy();
-    expect(within(hp).getByText('priya@example.com')).toBeTruthy();
-    expect(within(hp).getByText('Price looks fake.')).toBeTruthy();
-    expect(within(hp).getByRole('button', { name: 'Delete: HP EliteBook 840' })).toBeTruthy();
-    expect(within(hp).getByRole('button', { name: 'Dismiss: HP EliteBook 840' })).toBeTruthy();
+    expect(within(hp).getByText('Sold')).toBeTruthy();
+    expect(within(hp).getByText('$420.00')).toBeTruthy();
+    expect(within(hp).getByText('Scam or fraud')).toBeTruthy();
+    expect(within(hp).getByText(/Asks for a deposit by wire/).textContent).toBe(
+      'Asks for a deposit by wire.\nTwice.',
+    );
+
+    // A removed laptop is shown nowhere: its name links to nothing.
+    const yoga = row('Lenovo Yoga 7');
+    expect(within(yoga).getByText('Removed')).toBeTruthy();
+    expect(within(yoga).queryByRole('link')).toBeNull();
+    expect(within(yoga).getByText('Already sold')).toBeTruthy();
+    expect(within(yoga).getByText('No details given')).toBeTruthy();
+
     expect(screen.queryByRole('rowheader', { name: 'Acer Swift 3' })).toBeNull();
     expect(screen.getByRole('radio', { name: 'Open' })).toHaveProperty('checked', true);
   });
 
-  it('asks before removing the product, sends nothing on cancel, then DELETEs the report', async () => {
+  it('asks before removing the laptop, sends nothing on cancel, then DELETEs the report', async () => {
     const { user } = renderPage();
     await screen.findByRole('rowheader', { name: 'Dell XPS 13' });
 
-    await user.click(screen.getByRole('button', { name: 'Delete: Dell XPS 13' }));
+    await user.click(screen.getByRole('button', { name: 'Remove laptop: Dell XPS 13' }));
     expect(dialog().open).toBe(true);
-    expect(within(dialog()).getByText('Remove Dell XPS 13 from the marketplace?')).toBeTruthy();
+    expect(within(dialog()).getByText('Remove Dell XPS 13?')).toBeTruthy();
+    expect(
+      within(dialog()).getByText(
+        'Dell XPS 13 comes off the marketplace and every open report about it is closed. This cannot be undone.',
+      ),
+    ).toBeTruthy();
     await user.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(dialog().open).toBe(false));
     expect(mutations()).toEqual([]);
 
-    await user.click(screen.getByRole('button', { name: 'Delete: Dell XPS 13' }));
-    await user.click(within(dialog()).getByRole('button', { name: 'Delete' }));
+    await user.click(screen.getByRole('button', { name: 'Remove laptop: Dell XPS 13' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Remove' }));
     await waitFor(() =>
       expect(screen.queryByRole('rowheader', { name: 'Dell XPS 13' })).toBeNull(),
     );
     expect(mutations()).toEqual([{ method: 'DELETE', path: '/api/reports/r-1' }]);
-    expect(toast.success).toHaveBeenCalledWith('Product removed from the marketplace.');
+    expect(toast.success).toHaveBeenCalledWith('The laptop was removed from the marketplace.');
   });
 
   it('dismisses a report with PUT .../dismiss and the row leaves the open list', async () => {
     const { user } = renderPage();
     await screen.findByRole('rowheader', { name: 'HP EliteBook 840' });
-    await user.click(screen.getByRole('button', { name: 'Dismiss: HP EliteBook 840' }));
+    await user.click(
+      screen.getByRole('button', { name: 'Dismiss the report on HP EliteBook 840' }),
+    );
 
     await waitFor(() =>
       expect(screen.queryByRole('rowheader', { name: 'HP EliteBook 840' })).toBeNull(),
     );
     expect(mutations()).toEqual([{ method: 'PUT', path: '/api/reports/r-2/dismiss' }]);
-    expect(toast.success).toHaveBeenCalledWith('Report dismissed.');
+    expect(toast.success).toHaveBeenCalledWith('Report dismissed. The laptop stays listed.');
     expect(dialog().open).toBe(false);
   });
 
@@ -183,9 +247,12 @@ describe('ReportsPage', () => {
     expect(within(acer).queryAllByRole('button')).toHaveLength(0);
   });
 
-  it("says 'No Products Found' when there are no open reports", async () => {
+  it('says so when there are no open reports, and when none has been resolved', async () => {
     reports = [];
-    renderPage();
-    expect(await screen.findByText('No Products Found')).toBeTruthy();
+    const { user } = renderPage();
+    expect(await screen.findByText('There are no open reports.')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    await user.click(screen.getByRole('radio', { name: 'Resolved' }));
+    expect(await screen.findByText('No reports have been resolved yet.')).toBeTruthy();
   });
 });

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import toast from 'react-hot-toast/headless';
 import type { Report } from '@laptops/shared/reports';
 import { useHeadingFocusAfterClose } from '../../../components/ui/use-heading-focus.ts';
@@ -6,18 +7,29 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { EmailText } from '../../../components/ui/email-text.tsx';
-import { messages } from '../../../lib/messages.ts';
+import { formatPrice } from '../../../lib/format.ts';
+import { laptopPath } from '../../reports/laptop-link.ts';
 import { useDismissReport } from '../api/dismiss-report.ts';
 import { useReports, type ReportStatus } from '../api/get-reports.ts';
 import { useRemoveReportedProduct } from '../api/remove-reported-product.ts';
 import { ADMIN_PAGE_SIZE, ListError, Pager } from './user-list-controls.tsx';
 import { adminMessages } from '../messages.ts';
 
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** '2026-11-20T09:15:00.000Z' as the reader's local date and time, e.g. 'Nov 20, 2026, 9:15 AM'. */
+function formatWhen(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+}
+
 /**
- * SPEC.md "Tables", Reports: index, Product Id, Seller Email, Product Name, Report Text
- * and Action. 'Delete' takes the product off the marketplace (after a confirmation) and
- * resolves all its reports; 'Dismiss' resolves the report and keeps the product.
- * Resolved reports leave the open list; the filter shows them with their resolution.
+ * The reported laptops, newest report first: each laptop as it is now (picture, name
+ * linking to it, price, for sale / sold / removed) with its seller, the reason and
+ * details, and who reported it when. 'Remove laptop' takes it off the marketplace
+ * (after a confirmation) and resolves all its reports; 'Dismiss' resolves the report
+ * and keeps the laptop. Resolved reports leave the open list; the filter shows them
+ * with their resolution. On a phone each report is a card.
  */
 export function ReportsPage() {
   const t = adminMessages;
@@ -72,26 +84,85 @@ export function ReportsPage() {
       cell: (_report, index) => offset + index + 1,
     },
     {
-      key: 'productId',
-      header: r.productId,
-      cell: (report) => <code className="text-xs wrap-anywhere">{report.productId}</code>,
+      key: 'picture',
+      header: r.picture,
+      phoneLabel: false,
+      // The laptop's name is beside it: the picture adds nothing to read out.
+      cell: (report) => (
+        <img
+          src={report.productThumbnail}
+          alt=""
+          width={64}
+          height={48}
+          loading="lazy"
+          decoding="async"
+          className="h-12 w-16 rounded bg-base-200 object-cover"
+        />
+      ),
     },
     {
-      key: 'sellerEmail',
-      header: r.sellerEmail,
-      cell: (report) => <EmailText email={report.sellerEmail} />,
+      key: 'laptop',
+      header: r.laptop,
+      rowHeader: true,
+      className: 'min-w-32 font-medium wrap-anywhere',
+      // A removed laptop is shown nowhere: its name has nothing to link to.
+      cell: (report) =>
+        report.productState === 'removed' ? (
+          report.productName
+        ) : (
+          <Link
+            to={laptopPath({ productId: report.productId, categoryId: report.productCategory })}
+            className="link link-hover"
+          >
+            {report.productName}
+          </Link>
+        ),
     },
-    { key: 'productName', header: r.productName, rowHeader: true, className: 'font-medium' },
     {
-      key: 'reportText',
-      header: r.reportText,
+      key: 'listing',
+      header: r.listing,
+      cell: (report) => (
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="tabular-nums">{formatPrice(report.productPrice)}</span>
+          <span className="badge badge-ghost badge-sm whitespace-nowrap">
+            {r.states[report.productState]}
+          </span>
+        </div>
+      ),
+    },
+    {
+      key: 'seller',
+      header: r.seller,
+      cell: (report) => (
+        <div className="flex min-w-0 flex-col">
+          <span>{report.sellerName}</span>
+          <EmailText email={report.sellerEmail} className="text-xs text-base-content/70" />
+        </div>
+      ),
+    },
+    {
+      key: 'report',
+      header: r.report,
       className: 'min-w-48',
       cell: (report) => (
         <div className="flex flex-col gap-1">
-          <span className="whitespace-pre-line">
+          <span className="font-medium">{r.reasons[report.reason]}</span>
+          <span className="whitespace-pre-line wrap-anywhere">
             {report.reportText || <span className="italic text-base-content/75">{r.noText}</span>}
           </span>
-          <span className="text-xs text-base-content/75">{r.reportedBy(report.reporterEmail)}</span>
+        </div>
+      ),
+    },
+    {
+      key: 'reportedBy',
+      header: r.reportedBy,
+      cell: (report) => (
+        <div className="flex min-w-0 flex-col">
+          <span>{report.reporterName}</span>
+          <EmailText email={report.reporterEmail} className="text-xs text-base-content/70" />
+          <time dateTime={report.createdAt} className="text-xs text-base-content/70">
+            {formatWhen(report.createdAt)}
+          </time>
         </div>
       ),
     },
@@ -113,7 +184,7 @@ export function ReportsPage() {
               disabled={busy}
               onClick={() => setToRemove(report)}
             >
-              {t.delete}
+              {r.remove}
             </button>
             <button
               type="button"
@@ -178,7 +249,7 @@ export function ReportsPage() {
             columns={columns}
             rows={reports.data.rows}
             rowKey={(report) => report._id}
-            empty={messages.noProducts}
+            empty={status === 'open' ? r.empty : r.emptyResolved}
           />
           <Pager
             page={page}
@@ -194,7 +265,7 @@ export function ReportsPage() {
         open={toRemove !== null}
         title={toRemove ? r.removeTitle(toRemove.productName) : undefined}
         message={toRemove ? r.removeConfirm(toRemove.productName) : ''}
-        confirmLabel={t.delete}
+        confirmLabel={r.removeConfirmLabel}
         onConfirm={onConfirmRemove}
         onCancel={() => setToRemove(null)}
         busy={remove.isPending}

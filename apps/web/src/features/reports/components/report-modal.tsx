@@ -1,18 +1,33 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast/headless';
+import {
+  REPORT_TEXT_MAX,
+  reportInputSchema,
+  reportReasons,
+  type ReportReason,
+} from '@laptops/shared/reports';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useReportProduct } from '../api/report-product.ts';
 import { reportMessages } from '../messages.ts';
 
-export const REPORT_TEXT_MAX = 2000;
-
 type ReportedProduct = { _id: string; name: string };
+type FieldName = 'reason' | 'reportText';
+type FieldErrors = Partial<Record<FieldName, string>>;
+
+/** The first message for each field the form shows. */
+function fieldErrors(entries: Iterable<[PropertyKey | undefined, string]>): FieldErrors {
+  const found: FieldErrors = {};
+  for (const [key, message] of entries) {
+    if (key === 'reason' || key === 'reportText') found[key] ??= message;
+  }
+  return found;
+}
 
 /**
- * SPEC.md "Report modal 'Report TO Admin'": the product's name read-only, a free
- * text (no validation) and 'report'. Open while `product` is set; every way of
- * closing it (Escape, backdrop, Cancel, success) reports onClose. Each opening
- * is for that product only: its text starts empty.
+ * The report modal: the laptop's name read-only, a reason to choose, and details,
+ * required when the reason is 'Other'. Open while `product` is set; every way of
+ * closing it (Escape, backdrop, Cancel, success) reports onClose. Each opening is for
+ * that product only: it starts with nothing chosen.
  */
 export function ReportModal({
   product,
@@ -28,18 +43,24 @@ export function ReportModal({
 function ReportDialog({ product, onClose }: { product: ReportedProduct; onClose: () => void }) {
   const t = reportMessages;
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const reasonRefs = useRef(new Map<ReportReason, HTMLInputElement>());
   const textRef = useRef<HTMLTextAreaElement>(null);
   const ids = useId();
+  const [reason, setReason] = useState<ReportReason | null>(null);
   const [reportText, setReportText] = useState('');
-  const [textError, setTextError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
   const report = useReportProduct();
   const sending = report.isPending;
+  const textRequired = reason === 'other';
+
+  // The chosen reason, or the first: where the arrow keys start in the group.
+  const focusReason = () => reasonRefs.current.get(reason ?? reportReasons[0])?.focus();
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
     if (!dialog.open) dialog.showModal();
-    textRef.current?.focus();
+    reasonRefs.current.get(reportReasons[0])?.focus();
     // No close() on unmount: a removed dialog leaves the top layer by itself, and a
     // close event then would tell the opener about a product it no longer shows.
   }, []);
@@ -48,32 +69,50 @@ function ReportDialog({ product, onClose }: { product: ReportedProduct; onClose:
     if (!sending) dialogRef.current?.close();
   };
 
+  /** Shows the errors and moves focus to the first field with one, which reads it out. */
+  const showErrors = (found: FieldErrors) => {
+    setErrors(found);
+    if (found.reason) focusReason();
+    else if (found.reportText) textRef.current?.focus();
+  };
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending) return;
-    setTextError(null);
-    report.mutate(
-      { productId: product._id, reportText },
-      {
-        onSuccess: () => {
-          toast.success(t.success);
-          dialogRef.current?.close();
-        },
-        onError: (error) => {
-          const fieldMessage =
-            error instanceof ApiRequestError ? error.fields?.reportText : undefined;
-          if (fieldMessage) {
-            setTextError(fieldMessage);
-            textRef.current?.focus();
-          }
-          toast.error(error.message);
-        },
+    // The server's own rules, checked here first so the answer comes at once.
+    const input = reportInputSchema.safeParse({
+      productId: product._id,
+      reason: reason ?? undefined,
+      reportText,
+    });
+    if (!input.success) {
+      const found = fieldErrors(
+        input.error.issues.map((issue) => [issue.path[0], issue.message] as const),
+      );
+      // Not the reporter's to fix (a malformed product id): said rather than silently kept.
+      if (!found.reason && !found.reportText) toast.error(input.error.issues[0]?.message ?? '');
+      return showErrors(found);
+    }
+    setErrors({});
+    report.mutate(input.data, {
+      onSuccess: () => {
+        toast.success(t.success);
+        dialogRef.current?.close();
       },
-    );
+      onError: (error) => {
+        if (error instanceof ApiRequestError && error.fields) {
+          showErrors(fieldErrors(Object.entries(error.fields)));
+        }
+        toast.error(error.message);
+      },
+    });
   };
 
   const nameId = `${ids}-name`;
+  const reasonErrorId = `${ids}-reason-error`;
   const textId = `${ids}-text`;
+  const textHintId = `${textId}-hint`;
+  const textErrorId = `${textId}-error`;
 
   return (
     <dialog
@@ -99,36 +138,94 @@ function ReportDialog({ product, onClose }: { product: ReportedProduct; onClose:
             <input
               id={nameId}
               type="text"
-              className="input w-full"
+              className="input w-full bg-base-200"
               value={product.name}
               readOnly
               aria-readonly="true"
             />
           </div>
+          <fieldset
+            aria-invalid={errors.reason ? true : undefined}
+            aria-describedby={errors.reason ? reasonErrorId : undefined}
+          >
+            <legend className="mb-1 font-medium">{t.reason}</legend>
+            {errors.reason && (
+              <p id={reasonErrorId} className="mb-2 text-sm text-error">
+                {errors.reason}
+              </p>
+            )}
+            <div className="grid gap-2">
+              {reportReasons.map((value) => {
+                const id = `${ids}-reason-${value}`;
+                return (
+                  <div key={value} className="flex items-start gap-3">
+                    <input
+                      ref={(input) => {
+                        if (input) reasonRefs.current.set(value, input);
+                        else reasonRefs.current.delete(value);
+                      }}
+                      id={id}
+                      type="radio"
+                      name={`${ids}-reason`}
+                      value={value}
+                      className="radio radio-sm mt-0.5"
+                      checked={reason === value}
+                      onChange={() => {
+                        setReason(value);
+                        // Details are only missing while 'Other' is the reason.
+                        setErrors((shown) => ({
+                          reportText: value === 'other' ? shown.reportText : undefined,
+                        }));
+                      }}
+                      required
+                      aria-describedby={
+                        errors.reason ? `${id}-hint ${reasonErrorId}` : `${id}-hint`
+                      }
+                    />
+                    <div>
+                      <label htmlFor={id} className="block cursor-pointer leading-tight">
+                        {t.reasons[value].label}
+                      </label>
+                      <p id={`${id}-hint`} className="text-sm text-base-content/70">
+                        {t.reasons[value].hint}
+                      </p>
+                    </div>
+                  </div>
+                );
+              })}
+            </div>
+          </fieldset>
           <div>
             <div className="mb-1 flex flex-wrap items-baseline justify-between gap-x-3">
               <label htmlFor={textId} className="font-medium">
-                {t.reportText}
+                {t.reportText}{' '}
+                <span className="font-normal text-base-content/70">
+                  {textRequired ? t.required : t.optional}
+                </span>
               </label>
-              {textError && (
-                <p id={`${textId}-error`} className="text-sm text-error">
-                  {textError}
+              {errors.reportText && (
+                <p id={textErrorId} className="text-sm text-error">
+                  {errors.reportText}
                 </p>
               )}
             </div>
             <textarea
               ref={textRef}
               id={textId}
-              rows={5}
+              rows={4}
               maxLength={REPORT_TEXT_MAX}
               className="textarea w-full"
               value={reportText}
-              onChange={(event) => setReportText(event.target.value)}
-              aria-invalid={textError ? true : undefined}
-              aria-describedby={textError ? `${textId}-hint ${textId}-error` : `${textId}-hint`}
+              onChange={(event) => {
+                setReportText(event.target.value);
+                setErrors((shown) => ({ ...shown, reportText: undefined }));
+              }}
+              required={textRequired}
+              aria-invalid={errors.reportText ? true : undefined}
+              aria-describedby={errors.reportText ? `${textHintId} ${textErrorId}` : textHintId}
             />
-            <p id={`${textId}-hint`} className="mt-1 text-sm text-base-content/70">
-              {t.reportHint}
+            <p id={textHintId} className="mt-1 text-sm text-base-content/70">
+              {textRequired ? t.reportHintOther(REPORT_TEXT_MAX) : t.reportHint(REPORT_TEXT_MAX)}
             </p>
           </div>
           <div className="modal-action mt-2">
