@@ -12,7 +12,6 @@ import { Route, Routes, StaticRouter } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { CataloguePageData } from '@laptops/shared/first-page';
 import { seedCataloguePage } from './app/catalogue-page-data.ts';
-import { RequireAuth } from './app/guards/require-auth.tsx';
 import { LoadingPage, SiteFrame } from './app/layouts/main-layout.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { CategoryRoute } from './app/routes/category.tsx';
@@ -67,14 +66,7 @@ export function renderCataloguePage(url: string, data: CataloguePageData): strin
     <SiteFrame>
       <Routes>
         <Route path="/search" element={<SearchRoute />} />
-        <Route
-          path="/category/:id"
-          element={
-            <RequireAuth>
-              <CategoryRoute />
-            </RequireAuth>
-          }
-        />
+        <Route path="/category/:id" element={<CategoryRoute />} />
       </Routes>
     </SiteFrame>,
     (queryClient) => seedCataloguePage(queryClient, data),

@@ -102,18 +102,11 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: 'category/:id',
+              // Public, like search: contact details are the server's to hide from guests.
               lazy: withTimeout(async () => {
-                const [{ CategoryRoute, categoryRouteLoader }, { RequireAuth }] = await Promise.all(
-                  [import('./routes/category.tsx'), import('./guards/require-auth.tsx')],
-                );
-                return {
-                  loader: categoryRouteLoader(queryClient),
-                  Component: () => (
-                    <RequireAuth>
-                      <CategoryRoute />
-                    </RequireAuth>
-                  ),
-                };
+                const { CategoryRoute, categoryRouteLoader } =
+                  await import('./routes/category.tsx');
+                return { loader: categoryRouteLoader(queryClient), Component: CategoryRoute };
               }),
             },
             {
@@ -183,6 +176,15 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
                   return MyOrdersPage;
                 }),
                 paymentRoute(queryClient),
+                {
+                  // Its buyer's and its seller's: the server answers 404 to anyone else.
+                  path: 'orders/:id',
+                  lazy: withTimeout(async () => {
+                    const { OrderPage } =
+                      await import('../features/orders/components/order-page.tsx');
+                    return { Component: OrderPage };
+                  }),
+                },
                 roleRoute('addaproduct', 'seller', async () => {
                   const { AddProductPage } =
                     await import('../features/seller/components/add-product-page.tsx');

@@ -1,8 +1,10 @@
-import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast/headless';
 import { useLocation, useNavigate } from 'react-router';
 import type { Product } from '@laptops/shared/products';
 import { useSession } from '../features/auth/api/get-session.ts';
+import { myOrdersQueryOptions } from '../features/orders/api/get-my-orders.ts';
 import { messages } from '../lib/messages.ts';
 import { withTimeout } from './lazy-route.ts';
 
@@ -18,56 +20,97 @@ const ReportModal = lazy(
   })),
 );
 
+type Action = 'book' | 'report';
+type PendingAction = { action: Action; product: Product; path: string; at: number };
+
 /**
- * What 'Book Now' and 'Report Product' do on a card, and the modals they open. A
- * guest's Book Now opens the booking modal with 'Add To Book' disabled and a way to
- * log in (SPEC.md "Booking modal"); a guest's Report goes to /login, remembering the page.
+ * What a guest asked for before logging in: kept in this tab (sessionStorage survives
+ * the trip through Google's sign-in too) and carried out back on the same page.
+ */
+const PENDING_KEY = 'laptops.pending-action';
+const PENDING_FOR_MS = 30 * 60_000;
+
+function takePendingAction(path: string): PendingAction | null {
+  try {
+    const saved = sessionStorage.getItem(PENDING_KEY);
+    if (!saved) return null;
+    const pending = JSON.parse(saved) as PendingAction;
+    if (pending.path !== path) return null;
+    sessionStorage.removeItem(PENDING_KEY);
+    return Date.now() - pending.at < PENDING_FOR_MS ? pending : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What Book and Report do on a card, and the modals they open. A guest is asked to log
+ * in first and comes back to the same page with the form open; a buyer's card for a
+ * laptop they have booked offers to pay instead.
  */
 export function useProductActions(): {
   onBook: (product: Product) => void;
   onReport: (product: Product) => void;
+  /** The buyer's unpaid booking of a laptop, if any. */
+  bookingOf: (productId: string) => string | undefined;
   modals: ReactNode;
 } {
   const navigate = useNavigate();
   const location = useLocation();
   const { data: user } = useSession();
-  const [reported, setReported] = useState<Product | null>(null);
-  const [booked, setBooked] = useState<Product | null>(null);
+  const [open, setOpen] = useState<{ action: Action; product: Product } | null>(null);
+  const isBuyer = user?.typeOfUser === 'buyer';
+  const orders = useQuery({ ...myOrdersQueryOptions(), enabled: isBuyer });
 
-  const toLogin = useCallback(
-    () => void navigate('/login', { state: { from: location } }),
-    [navigate, location],
-  );
-
-  const onReport = useCallback(
-    (product: Product) => (user ? setReported(product) : toLogin()),
-    [user, toLogin],
-  );
-
-  const onBook = useCallback(
-    (product: Product) => {
+  const act = useCallback(
+    (action: Action, product: Product) => {
+      if (!user) {
+        const pending: PendingAction = { action, product, path: location.pathname, at: Date.now() };
+        try {
+          sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
+        } catch {
+          // Storage refused (private mode): they come back to the page, one tap away.
+        }
+        toast(action === 'book' ? messages.booking.logInToBook : messages.booking.logInToReport);
+        return void navigate('/login', { state: { from: location } });
+      }
       // Only buyers book; the server refuses anyone else too.
-      if (user && user.typeOfUser !== 'buyer') return void toast.error(messages.booking.buyersOnly);
-      setBooked(product);
+      if (action === 'book' && user.typeOfUser !== 'buyer')
+        return void toast.error(messages.booking.buyersOnly);
+      setOpen({ action, product });
     },
-    [user],
+    [user, navigate, location],
   );
+
+  // Back from logging in: the form the guest asked for.
+  useEffect(() => {
+    if (!user) return;
+    const pending = takePendingAction(location.pathname);
+    // Read from the tab's storage once the session is known: an outside system, as effects are for.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- opens the form once, on sign-in
+    if (pending) act(pending.action, pending.product);
+  }, [user, location.pathname, act]);
+
+  const onBook = useCallback((product: Product) => act('book', product), [act]);
+  const onReport = useCallback((product: Product) => act('report', product), [act]);
+  const bookingOf = useCallback(
+    (productId: string) =>
+      orders.data?.find((order) => order.productId === productId && order.status === 'unpaid')?._id,
+    [orders.data],
+  );
+  const close = () => setOpen(null);
 
   return {
     onBook,
     onReport,
+    bookingOf,
     modals: (
       <Suspense fallback={null}>
-        {reported && (
-          <ReportModal key={reported._id} product={reported} onClose={() => setReported(null)} />
+        {open?.action === 'report' && (
+          <ReportModal key={open.product._id} product={open.product} onClose={close} />
         )}
-        {booked && (
-          <BookingModal
-            key={booked._id}
-            product={booked}
-            signedIn={Boolean(user)}
-            onClose={() => setBooked(null)}
-          />
+        {open?.action === 'book' && (
+          <BookingModal key={open.product._id} product={open.product} onClose={close} />
         )}
       </Suspense>
     ),

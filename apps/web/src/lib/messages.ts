@@ -23,9 +23,11 @@ export const messages = {
     retry: 'Try again',
   },
   productCard: {
-    reportProduct: 'Report Product',
-    bookNow: 'Book Now',
-    notAvailable: 'Not Available',
+    reportProduct: 'Report this laptop',
+    bookNow: 'Book',
+    booked: 'Booked',
+    payNow: 'Pay now',
+    notAvailable: 'Sold',
     verified: 'Verified seller',
     options: 'More options',
     posted: 'Posted',
@@ -35,7 +37,7 @@ export const messages = {
     originalPrice: 'Original price',
     resalePrice: 'Resale price',
     mobile: 'Mobile',
-    mobileHidden: 'Sign in to see',
+    mobileHidden: 'Log in to see',
   },
   contact: {
     title: 'Contact us',
@@ -97,6 +99,8 @@ export const messages = {
   /** Said on a card's Book Now; the modal's texts load with it (features/orders). */
   booking: {
     buyersOnly: 'Only buyer accounts can book laptops.',
+    logInToBook: 'Please log in to book this laptop.',
+    logInToReport: 'Please log in to report this laptop.',
   },
   /** The navbar's search box; the search page's texts load with it (features/search). */
   search: {

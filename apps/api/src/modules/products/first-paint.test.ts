@@ -142,10 +142,15 @@ describe('a category page', () => {
     }
   });
 
-  it('is not drawn for a visitor who is not signed in (they go to the login page)', async () => {
+  it("is drawn for a guest too, without the sellers' contact details", async () => {
     const { body, data } = await page(`/category/${categoryId}`);
-    expect(body).toContain('<div id="root">Loading</div>');
-    expect(data).toBeUndefined();
+    expect(body).toContain(`<p>/category/${categoryId}|guest|`);
+    expect(data?.session).toBeNull();
+    expect(data?.search.filters.category).toBe(categoryId);
+    expect(data?.search.results.products.length).toBeGreaterThan(0);
+    for (const product of data?.search.results.products ?? []) {
+      expect(product).toEqual(expect.objectContaining({ sellerEmail: null, mobileNumber: null }));
+    }
   });
 });
 

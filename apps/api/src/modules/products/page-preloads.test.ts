@@ -73,10 +73,11 @@ describe('a category page', () => {
     );
   });
 
-  it('preloads only the session for a visitor who is not signed in (they go to the login page)', async () => {
+  it('preloads the same for a guest: category pages are public, like search', async () => {
     const { fetches, images } = await page(`/category/${categoryId}`);
-    expect(fetches).toEqual(['/api/auth/get-session']);
-    expect(images).toEqual([]);
+    const searchPath = `/api/search?category=${categoryId}&sort=newest&includeSold=true`;
+    expect(fetches).toEqual(['/api/auth/get-session', '/api/categories', searchPath]);
+    expect(images).toEqual([newestThumbnail]);
   });
 });
 

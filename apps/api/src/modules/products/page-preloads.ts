@@ -63,8 +63,7 @@ export function firstPaint(
     const categoryId = categoryPagePath.exec(url.pathname)?.[1];
     if (!categoryId && url.pathname !== '/search') return { head: [] };
     const viewer = await request.getViewer();
-    // A category page is for signed-in users: anyone else is sent to the login page.
-    if (categoryId && !viewer) return { head: [preloadFetch(firstRequestPaths.session)] };
+    // Category pages are public, like search: a guest's is drawn without contact details.
     if (viewer) return cataloguePage(request, url, categoryId, viewer, started);
     // A guest's page is every guest's: drawn once, and handed out for a moment (a page
     // costs some 40 times its results' JSON to draw and compress). Kept by the filters

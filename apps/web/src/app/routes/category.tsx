@@ -51,6 +51,7 @@ export function CategoryRoute() {
             products={products}
             onBook={actions.onBook}
             onReport={actions.onReport}
+            bookingOf={actions.bookingOf}
             aboveTheFold
             headingLevel={2}
           />

@@ -3,14 +3,24 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { useCategories } from '../../features/categories/api/get-categories.ts';
 import { CategoryTiles } from '../../features/categories/components/category-tiles.tsx';
 import { BannerSlideshow } from '../../features/home/components/banner-slideshow.tsx';
-import { MarketingBlock } from '../../features/home/components/marketing-block.tsx';
-import { OurClients } from '../../features/home/components/our-clients.tsx';
 import { useAdvertisedProducts } from '../../features/products/api/get-advertised-products.ts';
 import { useLatestProducts } from '../../features/products/api/get-latest-products.ts';
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
 import { messages } from '../../lib/messages.ts';
 import { withTimeout } from '../lazy-route.ts';
 import { useProductActions } from '../use-product-actions.tsx';
+
+// Below the fold on every screen: loaded once Home has started, not with it (the budget).
+const MarketingBlock = lazy(
+  withTimeout(async () => ({
+    default: (await import('../../features/home/components/marketing-block.tsx')).MarketingBlock,
+  })),
+);
+const OurClients = lazy(
+  withTimeout(async () => ({
+    default: (await import('../../features/home/components/our-clients.tsx')).OurClients,
+  })),
+);
 
 // The form (react-hook-form and zod) is not part of Home's first download.
 const ContactUsForm = lazy(
@@ -90,6 +100,7 @@ export function HomeRoute() {
                 products={advertisedProducts}
                 onBook={actions.onBook}
                 onReport={actions.onReport}
+                bookingOf={actions.bookingOf}
               />
             </Section>
           )}
@@ -101,14 +112,18 @@ export function HomeRoute() {
               products={latestProducts ?? []}
               onBook={actions.onBook}
               onReport={actions.onReport}
+              bookingOf={actions.bookingOf}
             />
           </Section>
         </>
       )}
 
       {actions.modals}
-      <MarketingBlock />
-      <OurClients />
+      {/* Roughly their height, so nothing moves when they arrive. */}
+      <Suspense fallback={<div className="min-h-[40rem]" />}>
+        <MarketingBlock />
+        <OurClients />
+      </Suspense>
 
       <section
         id="contact"

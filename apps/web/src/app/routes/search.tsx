@@ -19,6 +19,7 @@ export function SearchRoute() {
             products={products}
             onBook={actions.onBook}
             onReport={actions.onReport}
+            bookingOf={actions.bookingOf}
             aboveTheFold
             headingLevel={2}
           />

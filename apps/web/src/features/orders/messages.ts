@@ -1,48 +1,50 @@
-/** The texts of My Orders (SPEC.md wording); they load with the screen. */
-
+/** The texts of My orders; they load with the screen. */
 export const myOrdersMessages = {
-  title: 'My Orders',
+  title: 'My orders',
   caption: 'Your bookings, newest first',
-  productName: 'Product Name',
-  sellerEmail: 'Seller Email',
+  productName: 'Laptop',
+  /** Names the laptop, for screen readers moving between rows. */
+  detailsLabel: (name: string) => `Booking details: ${name}`,
+  seller: 'Seller',
   price: 'Price',
-  action: 'Action',
-  pay: 'Pay',
-  /** Names the product too, for screen readers moving between rows. */
-  payLabel: (name: string) => `Pay: ${name}`,
+  action: 'Status',
+  pay: 'Pay now',
+  payLabel: (name: string) => `Pay now: ${name}`,
   paid: 'Paid',
   sold: 'Sold',
   soldHint: 'Another buyer bought this laptop.',
   withdrawn: 'Withdrawn',
   withdrawnHint: 'The seller took this laptop off the marketplace.',
-  cancel: 'Cancel',
-  cancelLabel: (name: string) => `Cancel: ${name}`,
-  cancelTitle: (name: string) => `Cancel your booking of ${name}`,
-  cancelConfirm: 'Are you want to delete?',
-  delete: 'Delete',
+  cancel: 'Cancel booking',
+  cancelLabel: (name: string) => `Cancel booking: ${name}`,
+  cancelTitle: (name: string) => `Cancel your booking of ${name}?`,
+  cancelConfirm:
+    'The laptop goes back on sale, and you can book it again later if it is still available.',
   keep: 'Keep booking',
-  deleteSuccess: 'Successfully Deleted.',
+  cancelSuccess: 'Your booking has been cancelled.',
+  empty: 'You have not booked any laptops yet.',
+  browse: 'Browse laptops',
   loadFailed: 'We could not load your orders.',
   retry: 'Try again',
 };
 
-/** The booking modal's texts (SPEC.md wording); they load with the modal. */
+/** The booking modal's texts; they load with the modal. */
 export const bookingMessages = {
   title: 'Book this laptop',
-  productName: 'Product Name',
-  sellerEmail: 'Seller Email',
-  // Guests are not sent sellers' contact details.
-  sellerEmailHidden: 'Shown once you log in',
+  productName: 'Laptop',
+  sellerEmail: 'Seller email',
   price: 'Price',
-  meetingLocation: 'Meeting Location',
+  meetingLocation: 'Meeting place',
   meetingLocationHint: 'Where you would like to meet the seller to see the laptop.',
-  phone: 'Phone Number',
+  phone: 'Phone number',
   phoneHint: 'The seller calls you on this number, like +1 512 555 0100.',
-  submit: 'Add To Book',
+  submit: 'Book',
   cancel: 'Cancel',
   close: 'Close',
-  success: 'Product Booked successfully.',
-  signInToBook: 'Please log in to book this laptop.',
-  logIn: 'Login',
-  myOrders: 'My Orders',
+  success: 'Booked.',
+  bookedTitle: 'Booked',
+  bookedText: (name: string) =>
+    `You have booked ${name}. It is yours once you pay; until then another buyer who pays first gets it.`,
+  payNow: 'Pay now',
+  later: 'Later',
 } as const;

@@ -1,14 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { orderSchema } from '@laptops/shared/orders';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { Order } from '@laptops/shared/orders';
+import { apiRequest, serverChecked } from '../../../lib/api-client.ts';
 
 /** The prefix of every order query: booking, cancelling and paying invalidate it. */
 export const myOrdersQueryKey = ['my-orders'] as const;
 
-/** GET /api/myOrders: the signed-in buyer's bookings (the server reads the buyer from the session). */
+/**
+ * GET /api/myOrders: the signed-in buyer's bookings (the server reads the buyer from the
+ * session). Checked by the server against the contract: Home's cards ask for it, and
+ * Home's first download has no zod.
+ */
 export function getMyOrders() {
-  return apiRequest('/api/myOrders', z.array(orderSchema));
+  return apiRequest('/api/myOrders', serverChecked<Order[]>());
 }
 
 export const myOrdersQueryOptions = () =>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import toast from 'react-hot-toast/headless';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bookingMessages as rules } from '@laptops/shared/messages';
 import type { Product } from '@laptops/shared/products';
 import { BookingModal } from './booking-modal.tsx';
 
@@ -59,31 +60,31 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Stands in for a card grid: 'Book Now' opens the modal for the product. */
-function Harness({ signedIn, shown }: { signedIn: boolean; shown: Product }) {
+/** Stands in for a card grid: 'Book' opens the modal for the product. */
+function Harness({ shown }: { shown: Product }) {
   const [booked, setBooked] = useState<Product | null>(null);
   return (
     <>
       <button type="button" onClick={() => setBooked(shown)}>
-        Book Now
+        Open
       </button>
       <p>{booked ? `booking ${booked.name}` : 'modal closed'}</p>
-      <BookingModal product={booked} signedIn={signedIn} onClose={() => setBooked(null)} />
+      <BookingModal product={booked} onClose={() => setBooked(null)} />
     </>
   );
 }
 
-async function openModal(signedIn = true, shown = product) {
+async function openModal(shown = product) {
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter>
-        <Harness signedIn={signedIn} shown={shown} />
+        <Harness shown={shown} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
   const user = userEvent.setup();
-  await user.click(screen.getByRole('button', { name: 'Book Now' }));
+  await user.click(screen.getByRole('button', { name: 'Open' }));
   return user;
 }
 
@@ -95,56 +96,39 @@ describe('BookingModal', () => {
     const user = await openModal();
 
     expect(dialog()?.open).toBe(true);
-    expect(document.activeElement).toBe(input('Meeting Location'));
+    expect(document.activeElement).toBe(input('Meeting place'));
     expect(screen.getByRole('heading', { name: 'Book this laptop' })).toBeTruthy();
-    expect(input('Product Name').value).toBe('Lenovo ThinkPad X1 Car...');
-    expect(input('Seller Email').value).toBe('marcus@example.com');
+    expect(input('Laptop').value).toBe('Lenovo ThinkPad X1 Car...');
+    expect(input('Seller email').value).toBe('marcus@example.com');
     expect(input('Price').value).toBe('$949.50');
-    for (const label of ['Product Name', 'Seller Email', 'Price']) {
+    for (const label of ['Laptop', 'Seller email', 'Price']) {
       expect(input(label).readOnly).toBe(true);
     }
-    await user.type(input('Seller Email'), 'x');
-    expect(input('Seller Email').value).toBe('marcus@example.com');
+    await user.type(input('Seller email'), 'x');
+    expect(input('Seller email').value).toBe('marcus@example.com');
   });
 
   it('requires the meeting location and the phone number', async () => {
     const user = await openModal();
-    await user.click(screen.getByRole('button', { name: 'Add To Book' }));
+    await user.click(screen.getByRole('button', { name: 'Book' }));
 
-    expect(await screen.findByText('Please fil the location field')).toBeTruthy();
-    expect(screen.getByText('Please fil the phone number field')).toBeTruthy();
-    expect(input('Meeting Location').getAttribute('aria-invalid')).toBe('true');
+    expect(await screen.findByText(rules.locationRequired)).toBeTruthy();
+    expect(screen.getByText(rules.phoneRequired)).toBeTruthy();
+    expect(input('Meeting place').getAttribute('aria-invalid')).toBe('true');
     expect(posts()).toEqual([]);
     expect(dialog()?.open).toBe(true);
   });
 
-  it("disables 'Add To Book' when nobody is signed in", async () => {
-    const user = await openModal(false);
-    const submit = screen.getByRole('button', { name: 'Add To Book' }) as HTMLButtonElement;
-    expect(submit.disabled).toBe(true);
-    expect(screen.getByText('Please log in to book this laptop.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
-    await user.type(input('Meeting Location'), 'Downtown library');
-    await user.type(input('Phone Number'), '+1 512 555 0199');
-    await user.click(submit);
-    expect(posts()).toEqual([]);
-  });
-
-  it("tells a guest the seller's email is shown once they log in (guests are not sent it)", async () => {
-    await openModal(false, { ...product, sellerEmail: null });
-
-    expect(input('Seller Email').value).toBe('');
-    expect(input('Seller Email').placeholder).toBe('Shown once you log in');
-  });
-
-  it('posts { productId, meetingLocation, buyerPhone }, says so and closes', async () => {
+  it('posts { productId, meetingLocation, buyerPhone }, then offers to pay at once', async () => {
     const user = await openModal();
-    await user.type(input('Meeting Location'), '  Downtown library ');
-    await user.type(input('Phone Number'), '+1 512 555 0199');
-    await user.click(screen.getByRole('button', { name: 'Add To Book' }));
+    await user.type(input('Meeting place'), '  Downtown library ');
+    await user.type(input('Phone number'), '+1 512 555 0199');
+    await user.click(screen.getByRole('button', { name: 'Book' }));
 
-    await waitFor(() => expect(screen.getByText('modal closed')).toBeTruthy());
-    expect(dialog()).toBeNull();
+    const pay = await screen.findByRole('link', { name: 'Pay now' });
+    expect(pay.getAttribute('href')).toBe('/dashboard/payment/o1');
+    await waitFor(() => expect(document.activeElement).toBe(pay));
+    expect(screen.getByRole('heading', { name: 'Booked' })).toBeTruthy();
     expect(posts()).toHaveLength(1);
     const [url, init] = posts()[0] as [string, RequestInit];
     expect(url).toBe('/api/myOrders');
@@ -154,7 +138,10 @@ describe('BookingModal', () => {
       meetingLocation: 'Downtown library',
       buyerPhone: '+1 512 555 0199',
     });
-    expect(toast.success).toHaveBeenCalledWith('Product Booked successfully.');
+    expect(toast.success).toHaveBeenCalledWith('Booked.');
+    // Paying later is fine too.
+    await user.click(screen.getByRole('button', { name: 'Later' }));
+    await waitFor(() => expect(screen.getByText('modal closed')).toBeTruthy());
   });
 
   it("shows the server's refusal and stays open, keeping what was typed", async () => {
@@ -164,15 +151,15 @@ describe('BookingModal', () => {
         409,
       );
     const user = await openModal();
-    await user.type(input('Meeting Location'), 'Downtown library');
-    await user.type(input('Phone Number'), '+1 512 555 0199');
-    await user.click(screen.getByRole('button', { name: 'Add To Book' }));
+    await user.type(input('Meeting place'), 'Downtown library');
+    await user.type(input('Phone number'), '+1 512 555 0199');
+    await user.click(screen.getByRole('button', { name: 'Book' }));
 
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('You have already booked this laptop.'),
     );
     expect(dialog()?.open).toBe(true);
-    expect(input('Meeting Location').value).toBe('Downtown library');
+    expect(input('Meeting place').value).toBe('Downtown library');
     expect(toast.success).not.toHaveBeenCalled();
   });
 
@@ -204,11 +191,11 @@ describe('BookingModal', () => {
     ];
     await openModal();
 
-    expect(await screen.findByText('You have already booked this laptop.')).toBeTruthy();
-    const submit = screen.getByRole('button', { name: 'Add To Book' }) as HTMLButtonElement;
+    expect(await screen.findByText(rules.alreadyBooked)).toBeTruthy();
+    const submit = screen.getByRole('button', { name: 'Book' }) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
-    expect(screen.getByRole('link', { name: 'My Orders' }).getAttribute('href')).toBe(
-      '/dashboard/myorders',
+    expect(screen.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe(
+      '/dashboard/payment/o0',
     );
   });
 });

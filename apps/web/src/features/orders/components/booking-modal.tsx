@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import toast from 'react-hot-toast/headless';
 import type { z } from 'zod';
 import { bookingMessages as bookingRules } from '@laptops/shared/messages';
@@ -28,46 +28,42 @@ const serverFieldNames: Record<string, FieldName> = {
 };
 
 /**
- * SPEC.md "Booking modal": the product's name (22 characters), seller email and
- * price read-only; meeting location and phone number required; 'Add To Book',
- * disabled when nobody is signed in. Open while `product` is set; every way of
- * closing it (Escape, backdrop, Cancel, success) reports onClose. A refusal (sold,
- * one's own, booked already) is told in a toast and the modal stays open.
+ * The booking modal, for a signed-in buyer (a guest is asked to log in before it
+ * opens): the laptop's name (22 characters), seller email and price read-only; meeting
+ * location and phone number required. Once booked it offers the payment page at once.
+ * Open while `product` is set; every way of closing it (Escape, backdrop, Cancel,
+ * Later) reports onClose. A refusal (sold, one's own, booked already) is told in a
+ * toast and the modal stays open.
  */
 export function BookingModal({
   product,
-  signedIn,
   onClose,
 }: {
   product: Product | null;
-  signedIn: boolean;
   onClose: () => void;
 }) {
   if (!product) return null;
-  return (
-    <BookingDialog key={product._id} product={product} signedIn={signedIn} onClose={onClose} />
-  );
+  return <BookingDialog key={product._id} product={product} onClose={onClose} />;
 }
 
-function BookingDialog({
-  product,
-  signedIn,
-  onClose,
-}: {
-  product: Product;
-  signedIn: boolean;
-  onClose: () => void;
-}) {
+function BookingDialog({ product, onClose }: { product: Product; onClose: () => void }) {
   const t = bookingMessages;
-  const location = useLocation();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const ids = useId();
   const book = useBookProduct();
   const sending = book.isPending;
   // A buyer books a laptop once: say so before they fill the form in again.
-  const myOrders = useMyOrders(signedIn);
-  const alreadyBooked = myOrders.data?.some((order) => order.productId === product._id) ?? false;
-  const blockedBy = !signedIn ? `${ids}-signin` : alreadyBooked ? `${ids}-booked` : undefined;
+  const myOrders = useMyOrders();
+  const booking = myOrders.data?.find(
+    (order) => order.productId === product._id && order.status === 'unpaid',
+  );
+  const bookedId = book.data?.insertedId;
+  const blockedBy = booking ? `${ids}-booked` : undefined;
+  const payRef = useRef<HTMLAnchorElement>(null);
+  // Once booked, the next step is paying: the dialog offers it, focused.
+  useEffect(() => {
+    if (bookedId) payRef.current?.focus();
+  }, [bookedId]);
   const {
     register,
     handleSubmit,
@@ -110,10 +106,7 @@ function BookingDialog({
       book.mutate(
         { productId: product._id, ...fields },
         {
-          onSuccess: () => {
-            toast.success(t.success);
-            dialogRef.current?.close();
-          },
+          onSuccess: () => toast.success(t.success),
           onError: (error) => {
             showFieldErrors(error);
             toast.error(error.message);
@@ -190,82 +183,92 @@ function BookingDialog({
     >
       <div className="modal-box">
         <h2 id={`${ids}-title`} className="mb-4 text-xl font-bold">
-          {t.title}
+          {bookedId ? t.bookedTitle : t.title}
         </h2>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          {readOnlyField(nameId, t.productName, truncate(product.name, BOOKING_NAME_LENGTH), {
-            title: product.name,
-          })}
-          <div className="grid gap-4 sm:grid-cols-2">
-            {readOnlyField(emailId, t.sellerEmail, product.sellerEmail ?? '', {
-              placeholder: t.sellerEmailHidden,
+        {bookedId ? (
+          <div className="grid gap-4">
+            <p>{t.bookedText(product.name)}</p>
+            <div className="modal-action mt-2">
+              <button type="button" className="btn btn-ghost" onClick={close}>
+                {t.later}
+              </button>
+              <Link
+                ref={payRef}
+                to={`/dashboard/payment/${encodeURIComponent(bookedId)}`}
+                className="btn btn-primary"
+              >
+                {t.payNow}
+              </Link>
+            </div>
+          </div>
+        ) : (
+          <form onSubmit={onSubmit} noValidate className="grid gap-4">
+            {readOnlyField(nameId, t.productName, truncate(product.name, BOOKING_NAME_LENGTH), {
+              title: product.name,
             })}
-            {readOnlyField(priceId, t.price, formatPrice(product.resalePrice))}
-          </div>
-          <div>
-            {labelRow('meetingLocation', t.meetingLocation)}
-            <input
-              type="text"
-              autoComplete="address-level2"
-              maxLength={200}
-              className="input w-full"
-              {...field('meetingLocation')}
-            />
-            <p
-              id={`${fieldIds.meetingLocation}-hint`}
-              className="mt-1 text-sm text-base-content/70"
-            >
-              {t.meetingLocationHint}
-            </p>
-          </div>
-          <div>
-            {labelRow('buyerPhone', t.phone)}
-            <input
-              type="tel"
-              autoComplete="tel"
-              maxLength={30}
-              className="input w-full"
-              {...field('buyerPhone')}
-            />
-            <p id={`${fieldIds.buyerPhone}-hint`} className="mt-1 text-sm text-base-content/70">
-              {t.phoneHint}
-            </p>
-          </div>
-          {/* Body text colour: daisyUI's soft warning text is below 4.5:1 on its tint. */}
-          {!signedIn && (
-            <div className="alert alert-soft alert-warning flex flex-wrap justify-between text-sm text-base-content">
-              <p id={`${ids}-signin`}>{t.signInToBook}</p>
-              {/* Back to this page after signing in, where Book Now is one tap away. */}
-              <Link to="/login" state={{ from: location }} className="btn btn-sm btn-primary">
-                {t.logIn}
-              </Link>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {readOnlyField(emailId, t.sellerEmail, product.sellerEmail ?? '')}
+              {readOnlyField(priceId, t.price, formatPrice(product.resalePrice))}
             </div>
-          )}
-          {alreadyBooked && (
-            <div className="alert alert-soft alert-info flex flex-wrap justify-between text-sm text-base-content">
-              <p id={`${ids}-booked`}>{bookingRules.alreadyBooked}</p>
-              <Link to="/dashboard/myorders" className="btn btn-sm btn-primary">
-                {t.myOrders}
-              </Link>
+            <div>
+              {labelRow('meetingLocation', t.meetingLocation)}
+              <input
+                type="text"
+                autoComplete="address-level2"
+                maxLength={200}
+                className="input w-full"
+                {...field('meetingLocation')}
+              />
+              <p
+                id={`${fieldIds.meetingLocation}-hint`}
+                className="mt-1 text-sm text-base-content/70"
+              >
+                {t.meetingLocationHint}
+              </p>
             </div>
-          )}
-          <div className="modal-action mt-2">
-            <button type="button" className="btn btn-ghost" onClick={close} disabled={sending}>
-              {t.cancel}
-            </button>
-            <button
-              type="submit"
-              className="btn btn-primary"
-              disabled={blockedBy !== undefined || sending}
-              aria-describedby={blockedBy}
-            >
-              {sending && (
-                <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-              )}
-              {t.submit}
-            </button>
-          </div>
-        </form>
+            <div>
+              {labelRow('buyerPhone', t.phone)}
+              <input
+                type="tel"
+                autoComplete="tel"
+                maxLength={30}
+                className="input w-full"
+                {...field('buyerPhone')}
+              />
+              <p id={`${fieldIds.buyerPhone}-hint`} className="mt-1 text-sm text-base-content/70">
+                {t.phoneHint}
+              </p>
+            </div>
+            {/* Body text colour: daisyUI's soft info text is below 4.5:1 on its tint. */}
+            {booking && (
+              <div className="alert alert-soft alert-info flex flex-wrap justify-between text-sm text-base-content">
+                <p id={`${ids}-booked`}>{bookingRules.alreadyBooked}</p>
+                <Link
+                  to={`/dashboard/payment/${encodeURIComponent(booking._id)}`}
+                  className="btn btn-sm btn-primary"
+                >
+                  {t.payNow}
+                </Link>
+              </div>
+            )}
+            <div className="modal-action mt-2">
+              <button type="button" className="btn btn-ghost" onClick={close} disabled={sending}>
+                {t.cancel}
+              </button>
+              <button
+                type="submit"
+                className="btn btn-primary"
+                disabled={blockedBy !== undefined || sending}
+                aria-describedby={blockedBy}
+              >
+                {sending && (
+                  <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+                )}
+                {t.submit}
+              </button>
+            </div>
+          </form>
+        )}
       </div>
       <form method="dialog" className="modal-backdrop">
         <button type="submit" tabIndex={-1} disabled={sending}>

@@ -93,6 +93,7 @@ function renderPage() {
     [
       { path: '/dashboard/myorders', element: <MyOrdersPage /> },
       { path: '/dashboard/payment/:id', element: <p>payment page</p> },
+      { path: '/dashboard/orders/:id', element: <p>order page</p> },
     ],
     { initialEntries: ['/dashboard/myorders'] },
   );
@@ -110,22 +111,22 @@ const row = (productName: string) => {
 };
 
 describe('MyOrdersPage', () => {
-  it('lists Product Name, Seller Email, Price and the action each status allows', async () => {
+  it('lists the laptop, seller, price and what each status allows', async () => {
     renderPage();
-    expect(screen.getByRole('heading', { level: 1, name: 'My Orders' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'My orders' })).toBeTruthy();
     expect(screen.getByRole('status')).toBeTruthy();
     await screen.findByRole('table');
 
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
-    expect(headers).toEqual(['Product Name', 'Seller Email', 'Price', 'Action']);
+    expect(headers).toEqual(['Laptop', 'Seller', 'Price', 'Status']);
 
     const unpaidRow = within(row('Dell XPS 13'));
-    expect(unpaidRow.getByText('marcus@example.com')).toBeTruthy();
+    expect(unpaidRow.getByText('Marcus Lee')).toBeTruthy();
     expect(unpaidRow.getByText('$749.50')).toBeTruthy();
-    const pay = unpaidRow.getByRole('link', { name: 'Pay: Dell XPS 13' });
-    expect(pay.textContent).toBe('Pay');
+    const pay = unpaidRow.getByRole('link', { name: 'Pay now: Dell XPS 13' });
+    expect(pay.textContent).toBe('Pay now');
     expect(pay.getAttribute('href')).toBe('/dashboard/payment/o-unpaid');
-    expect(unpaidRow.getByRole('button', { name: 'Cancel: Dell XPS 13' })).toBeTruthy();
+    expect(unpaidRow.getByRole('button', { name: 'Cancel booking: Dell XPS 13' })).toBeTruthy();
 
     const paidRow = within(row('Lenovo ThinkPad T14'));
     expect(paidRow.getByText('Paid')).toBeTruthy();
@@ -135,40 +136,51 @@ describe('MyOrdersPage', () => {
     const soldRow = within(row('HP EliteBook 840'));
     expect(soldRow.getByText('Sold')).toBeTruthy();
     expect(soldRow.queryByRole('link', { name: /Pay/ })).toBeNull();
-    expect(soldRow.getByRole('button', { name: 'Cancel: HP EliteBook 840' })).toBeTruthy();
+    expect(soldRow.getByRole('button', { name: 'Cancel booking: HP EliteBook 840' })).toBeTruthy();
 
     const withdrawnRow = within(row('Acer Swift 3'));
     expect(withdrawnRow.getByText('Withdrawn')).toBeTruthy();
     expect(withdrawnRow.queryByRole('link', { name: /Pay/ })).toBeNull();
   });
 
-  it("'Pay' opens the payment page of that order", async () => {
+  it("'Pay now' opens the payment page of that order", async () => {
     const { user, router } = renderPage();
-    await user.click(await screen.findByRole('link', { name: 'Pay: Dell XPS 13' }));
+    await user.click(await screen.findByRole('link', { name: 'Pay now: Dell XPS 13' }));
     expect(await screen.findByText('payment page')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard/payment/o-unpaid');
   });
 
-  it("asks 'Are you want to delete?' before cancelling, and keeps the booking when told to", async () => {
+  it("each laptop's name opens its order page", async () => {
+    const { user, router } = renderPage();
+    await user.click(
+      await screen.findByRole('link', { name: 'Booking details: Lenovo ThinkPad T14' }),
+    );
+    expect(await screen.findByText('order page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard/orders/o-paid');
+  });
+
+  it('asks before cancelling, and keeps the booking when told to', async () => {
     const { user } = renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Cancel: Dell XPS 13' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel booking: Dell XPS 13' }));
 
     const confirm = screen.getByRole('alertdialog');
-    expect(within(confirm).getByText('Are you want to delete?')).toBeTruthy();
+    expect(within(confirm).getByText('Cancel your booking of Dell XPS 13?')).toBeTruthy();
     await user.click(within(confirm).getByRole('button', { name: 'Keep booking' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(calls.filter((call) => call.method === 'DELETE')).toEqual([]);
     expect(row('Dell XPS 13')).toBeTruthy();
   });
 
-  it("cancels after the confirmation: DELETE, 'Successfully Deleted.', the row goes", async () => {
+  it('cancels after the confirmation: DELETE, says so, the row goes', async () => {
     const { user } = renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Cancel: Dell XPS 13' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel booking: Dell XPS 13' }));
     await user.click(
-      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel booking' }),
     );
 
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Successfully Deleted.'));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Your booking has been cancelled.'),
+    );
     expect(calls).toContainEqual({ method: 'DELETE', path: '/api/myOrders/o-unpaid' });
     await waitFor(() =>
       expect(screen.queryByRole('rowheader', { name: /Dell XPS 13/ })).toBeNull(),
@@ -180,9 +192,11 @@ describe('MyOrdersPage', () => {
     deleteResponse = () =>
       json({ error: { code: 'ORDER_PAID', message: 'A paid order cannot be deleted.' } }, 409);
     const { user } = renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Cancel: HP EliteBook 840' }));
     await user.click(
-      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+      await screen.findByRole('button', { name: 'Cancel booking: HP EliteBook 840' }),
+    );
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel booking' }),
     );
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('A paid order cannot be deleted.'),
@@ -190,10 +204,13 @@ describe('MyOrdersPage', () => {
     expect(row('HP EliteBook 840')).toBeTruthy();
   });
 
-  it("shows 'No Products Found' without orders", async () => {
+  it('says there are no orders yet, and leads to the laptops', async () => {
     orders = [];
     renderPage();
-    expect(await screen.findByText('No Products Found')).toBeTruthy();
+    expect(await screen.findByText('You have not booked any laptops yet.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse laptops' }).getAttribute('href')).toBe(
+      '/search',
+    );
     expect(screen.queryByRole('table')).toBeNull();
   });
 

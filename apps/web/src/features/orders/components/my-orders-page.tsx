@@ -7,7 +7,6 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatPrice } from '../../../lib/format.ts';
-import { messages } from '../../../lib/messages.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { useMyOrders } from '../api/get-my-orders.ts';
 import { myOrdersMessages } from '../messages.ts';
@@ -44,9 +43,9 @@ function StatusAction({ order }: { order: Order }) {
 }
 
 /**
- * SPEC.md "Tables", My Orders: the buyer's bookings. 'Pay' while unpaid, 'Paid' once
- * paid, 'Sold' when another buyer bought the laptop, 'Withdrawn' when the seller took
- * it away. Any booking not paid can be cancelled after 'Are you want to delete?'.
+ * My orders: the buyer's bookings, each linking to its order page. 'Pay now' while
+ * unpaid, 'Paid' once paid, 'Sold' when another buyer bought the laptop, 'Withdrawn'
+ * when the seller took it away. Any booking not paid can be cancelled, once confirmed.
  */
 export function MyOrdersPage() {
   const t = myOrdersMessages;
@@ -59,7 +58,7 @@ export function MyOrdersPage() {
     if (!toCancel) return;
     cancel.mutate(toCancel._id, {
       onSuccess: () => {
-        toast.success(t.deleteSuccess);
+        toast.success(t.cancelSuccess);
         focusHeadingOnClose();
         setToCancel(null);
       },
@@ -87,19 +86,17 @@ export function MyOrdersPage() {
             decoding="async"
             className="h-9 w-12 shrink-0 rounded object-cover"
           />
-          <span>{order.productName}</span>
+          <Link
+            to={`/dashboard/orders/${encodeURIComponent(order._id)}`}
+            className="link link-hover"
+            aria-label={t.detailsLabel(order.productName)}
+          >
+            {order.productName}
+          </Link>
         </span>
       ),
     },
-    {
-      key: 'sellerEmail',
-      header: t.sellerEmail,
-      cell: (order) => (
-        <a href={`mailto:${order.sellerEmail}`} className="link link-hover">
-          {order.sellerEmail}
-        </a>
-      ),
-    },
+    { key: 'sellerName', header: t.seller },
     {
       key: 'price',
       header: t.price,
@@ -155,7 +152,12 @@ export function MyOrdersPage() {
           columns={columns}
           rows={orders.data}
           rowKey={(order) => order._id}
-          empty={messages.noProducts}
+          empty={t.empty}
+          emptyAction={
+            <Link to="/search" className="btn btn-primary btn-sm">
+              {t.browse}
+            </Link>
+          }
         />
       )}
 
@@ -163,7 +165,7 @@ export function MyOrdersPage() {
         open={toCancel !== null}
         title={toCancel ? t.cancelTitle(toCancel.productName) : undefined}
         message={t.cancelConfirm}
-        confirmLabel={t.delete}
+        confirmLabel={t.cancel}
         cancelLabel={t.keep}
         onConfirm={onConfirmCancel}
         onCancel={() => setToCancel(null)}

@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { Product } from '@laptops/shared/products';
 import { ProductCard } from './product-card.tsx';
@@ -31,10 +32,14 @@ function makeProduct(overrides: Partial<Product> = {}): Product {
   };
 }
 
-function renderCard(product: Product) {
+function renderCard(product: Product, bookingId?: string) {
   const onBook = vi.fn();
   const onReport = vi.fn();
-  render(<ProductCard product={product} onBook={onBook} onReport={onReport} />);
+  render(
+    <MemoryRouter>
+      <ProductCard product={product} onBook={onBook} onReport={onReport} bookingId={bookingId} />
+    </MemoryRouter>,
+  );
   return { onBook, onReport, card: screen.getByRole('article') };
 }
 
@@ -72,25 +77,34 @@ describe('ProductCard', () => {
 
   it('hides the mobile number from guests', () => {
     const { card } = renderCard(makeProduct({ mobileNumber: null }));
-    expect(card.textContent).toContain('Sign in to see');
+    expect(card.textContent).toContain('Log in to see');
   });
 
-  it("offers 'Book Now' for an available product", async () => {
+  it("offers 'Book' for an available product", async () => {
     const product = makeProduct();
     const { card, onBook } = renderCard(product);
-    await userEvent.click(within(card).getByRole('button', { name: 'Book Now' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Book' }));
     expect(onBook).toHaveBeenCalledWith(product);
-    expect(within(card).queryByRole('button', { name: 'Not Available' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Sold' })).toBeNull();
   });
 
-  it("replaces 'Book Now' with a disabled 'Not Available' when sold", () => {
+  it("offers the buyer who booked it 'Booked — Pay now', which leads to paying", () => {
+    const { card, onBook } = renderCard(makeProduct(), 'order-7');
+    const pay = within(card).getByRole('link', { name: 'Booked: Pay now, Dell XPS 13' });
+    expect(pay.textContent).toBe('Booked — Pay now');
+    expect(pay.getAttribute('href')).toBe('/dashboard/payment/order-7');
+    expect(within(card).queryByRole('button', { name: 'Book' })).toBeNull();
+    expect(onBook).not.toHaveBeenCalled();
+  });
+
+  it("replaces 'Book' with a disabled 'Sold' when sold", () => {
     const { card } = renderCard(makeProduct({ status: 'sold', isSold: true }));
-    const button = within(card).getByRole('button', { name: 'Not Available' });
+    const button = within(card).getByRole('button', { name: 'Sold' });
     expect((button as HTMLButtonElement).disabled).toBe(true);
-    expect(within(card).queryByRole('button', { name: 'Book Now' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Book' })).toBeNull();
   });
 
-  it("offers 'Report Product' in the card's menu, which closes on Escape", async () => {
+  it("offers 'Report this laptop' in the card's menu, which closes on Escape", async () => {
     const product = makeProduct();
     const { card, onReport } = renderCard(product);
     const menuButton = within(card).getByRole('button', { name: /More options/ });
@@ -100,7 +114,7 @@ describe('ProductCard', () => {
     expect(within(card).queryByRole('menu')).toBeNull();
 
     await userEvent.click(menuButton);
-    await userEvent.click(within(card).getByRole('menuitem', { name: 'Report Product' }));
+    await userEvent.click(within(card).getByRole('menuitem', { name: 'Report this laptop' }));
     expect(onReport).toHaveBeenCalledWith(product);
     expect(within(card).queryByRole('menu')).toBeNull();
   });

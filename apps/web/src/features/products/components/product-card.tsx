@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { Product } from '@laptops/shared/products';
 import { formatPrice, shortDate, truncate } from '../../../lib/format.ts';
 import { messages } from '../../../lib/messages.ts';
@@ -16,6 +17,8 @@ type ProductCardProps = {
   product: Product;
   onBook: (product: Product) => void;
   onReport: (product: Product) => void;
+  /** The viewer's unpaid booking of this laptop: the card offers to pay instead of to book. */
+  bookingId?: string;
   /**
    * 'lazy' (default) waits until the card is scrolled near; 'eager' loads at once;
    * 'priority' also asks for it first (the page's largest paint).
@@ -29,6 +32,7 @@ export function ProductCard({
   product,
   onBook,
   onReport,
+  bookingId,
   imageLoading = 'lazy',
   headingLevel = 3,
 }: ProductCardProps) {
@@ -149,6 +153,14 @@ export function ProductCard({
           <button type="button" className="btn btn-block" disabled>
             {t.notAvailable}
           </button>
+        ) : bookingId ? (
+          <Link
+            to={`/dashboard/payment/${encodeURIComponent(bookingId)}`}
+            className="btn btn-primary btn-block"
+            aria-label={`${t.booked}: ${t.payNow}, ${product.name}`}
+          >
+            {t.booked} — {t.payNow}
+          </Link>
         ) : (
           <button
             type="button"

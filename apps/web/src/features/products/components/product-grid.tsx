@@ -6,6 +6,8 @@ type ProductGridProps = {
   products: Product[];
   onBook: (product: Product) => void;
   onReport: (product: Product) => void;
+  /** The viewer's unpaid booking of a laptop: its card offers to pay. */
+  bookingOf?: (productId: string) => string | undefined;
   /**
    * The grid is the first thing on its page (search, category): the first row's
    * pictures load at once, the very first with high priority (it is usually the
@@ -23,6 +25,7 @@ export function ProductGrid({
   products,
   onBook,
   onReport,
+  bookingOf,
   aboveTheFold = false,
   headingLevel = 3,
 }: ProductGridProps) {
@@ -38,6 +41,7 @@ export function ProductGrid({
             product={product}
             onBook={onBook}
             onReport={onReport}
+            bookingId={bookingOf?.(product._id)}
             imageLoading={
               aboveTheFold && index === 0
                 ? 'priority'

@@ -7,7 +7,7 @@ function renderMenu(onReport = vi.fn()) {
   render(
     <>
       <ProductMenu productName="ThinkPad X1" onReport={onReport} />
-      <button type="button">Book Now</button>
+      <button type="button">Book</button>
     </>,
   );
   return { onReport, toggle: screen.getByRole('button', { name: 'More options: ThinkPad X1' }) };
@@ -19,7 +19,9 @@ describe("a card's ⋮ menu, by keyboard", () => {
     const { toggle } = renderMenu();
     toggle.focus();
     await user.keyboard('{Enter}');
-    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Report Product' }));
+    expect(document.activeElement).toBe(
+      screen.getByRole('menuitem', { name: 'Report this laptop' }),
+    );
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).toBeNull();
@@ -33,7 +35,7 @@ describe("a card's ⋮ menu, by keyboard", () => {
     await user.keyboard('{Enter}');
     await user.tab();
 
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Book Now' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Book' }));
     expect(screen.queryByRole('menu')).toBeNull();
   });
 

@@ -26,7 +26,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Stands in for a product grid: one 'Report Product' per card. */
+/** Stands in for a product grid: one 'Report this laptop' per card. */
 function Harness() {
   const [reported, setReported] = useState<{ _id: string; name: string } | null>(null);
   return (
