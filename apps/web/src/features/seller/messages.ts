@@ -61,6 +61,8 @@ export const myBuyersMessages = {
   caption: 'People who booked your laptops',
   email: 'Buyer',
   product: 'Laptop',
+  /** Names the laptop and the buyer, for screen readers moving between rows. */
+  detailsLabel: (laptop: string, buyer: string) => `Booking details: ${laptop}, booked by ${buyer}`,
   price: 'Price',
   payment: 'Payment',
   paid: 'Paid',

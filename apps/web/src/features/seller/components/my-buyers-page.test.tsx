@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MyBuyer } from '@laptops/shared/products';
 import { MyBuyersPage } from './my-buyers-page.tsx';
@@ -24,7 +25,12 @@ let buyers: MyBuyer[];
 beforeEach(() => {
   buyers = [
     booking({ _id: 'o1', paid: true }),
-    booking({ _id: 'o2', buyerEmail: 'grace@example.com', productName: 'HP EliteBook 840' }),
+    booking({
+      _id: 'o2',
+      buyerEmail: 'grace@example.com',
+      buyerName: 'Grace Hopper',
+      productName: 'HP EliteBook 840',
+    }),
   ];
   vi.stubGlobal(
     'fetch',
@@ -45,16 +51,18 @@ function renderPage() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <MyBuyersPage />
+      <MemoryRouter>
+        <MyBuyersPage />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
 
 describe('MyBuyersPage', () => {
-  it('lists who booked which product, the price and whether it is paid', async () => {
+  it('lists who booked which laptop, the price and whether it is paid; each leads to its order page', async () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'My buyers' })).toBeTruthy();
-    const ada = (await screen.findByRole('rowheader', { name: 'ada@example.com' })).closest('tr');
+    const ada = (await screen.findByRole('rowheader', { name: 'Ada Lovelace' })).closest('tr');
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
       'Buyer',
       'Laptop',
@@ -64,9 +72,13 @@ describe('MyBuyersPage', () => {
     expect(within(ada as HTMLElement).getByText('Dell XPS 13')).toBeTruthy();
     expect(within(ada as HTMLElement).getByText('$749.50')).toBeTruthy();
     expect(within(ada as HTMLElement).getByText('Paid')).toBeTruthy();
-    const grace = screen.getByRole('rowheader', { name: 'grace@example.com' }).closest('tr');
+    const grace = screen.getByRole('rowheader', { name: 'Grace Hopper' }).closest('tr');
     expect(within(grace as HTMLElement).getByText('HP EliteBook 840')).toBeTruthy();
     expect(within(grace as HTMLElement).getByText('Not paid yet')).toBeTruthy();
+    const details = within(grace as HTMLElement).getByRole('link', {
+      name: 'Booking details: HP EliteBook 840, booked by Grace Hopper',
+    });
+    expect(details.getAttribute('href')).toBe('/dashboard/orders/o2');
   });
 
   it('says nobody has booked yet when there are no bookings', async () => {

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { MyBuyer } from '@laptops/shared/products';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -5,24 +6,29 @@ import { formatPrice } from '../../../lib/format.ts';
 import { useMyBuyers } from '../api/get-my-buyers.ts';
 import { myBuyersMessages } from '../messages.ts';
 
-/** My buyers: the bookings of the seller's laptops, with whether each is paid. */
+/**
+ * My buyers: the bookings of the seller's laptops, with whether each is paid; each
+ * leads to its order page (the buyer's phone and the meeting place).
+ */
 export function MyBuyersPage() {
   const t = myBuyersMessages;
   const buyers = useMyBuyers();
 
   const columns: DataTableColumn<MyBuyer>[] = [
+    { key: 'buyerName', header: t.email, rowHeader: true, className: 'font-medium' },
     {
-      key: 'buyerEmail',
-      header: t.email,
-      rowHeader: true,
-      className: 'font-medium',
+      key: 'productName',
+      header: t.product,
       cell: (row) => (
-        <a href={`mailto:${row.buyerEmail}`} className="link link-hover">
-          {row.buyerEmail}
-        </a>
+        <Link
+          to={`/dashboard/orders/${encodeURIComponent(row._id)}`}
+          className="link link-hover"
+          aria-label={t.detailsLabel(row.productName, row.buyerName)}
+        >
+          {row.productName}
+        </Link>
       ),
     },
-    { key: 'productName', header: t.product },
     {
       key: 'price',
       header: t.price,
