@@ -1,8 +1,9 @@
-/** The texts of the payment screen (SPEC.md wording); they load with the screen. */
+/** The texts of the payment screen; they load with the screen. */
 
 export const paymentMessages = {
   heading: (productName: string) => `Payment for ${productName}`,
   pleasePay: (price: string) => `Please pay ${price}`,
+  amount: (price: string) => `Amount: ${price}`,
   seller: 'Seller',
   meetingLocation: 'Meeting place',
   yourPhone: 'Your phone',
@@ -33,13 +34,16 @@ export const paymentMessages = {
   notConfigured: 'Card payments are not available right now. Please try again later.',
   intentFailed: 'This payment cannot start right now.',
   retry: 'Try again',
-  success: 'Congrats! your payment is completed',
-  transactionId: (id: string) => `Your transaction id: ${id}`,
+  success: 'Payment complete. Thank you!',
+  transactionId: (id: string) => `Transaction ID: ${id}`,
+  nextStep:
+    "Meet the seller at the meeting place to collect your laptop. The order page has the seller's phone number.",
+  seeOrder: 'See the order',
   paid: 'Paid',
   alreadyPaid: 'You have paid for this laptop.',
   soldToAnother: 'This laptop was sold to another buyer, so this order can no longer be paid.',
   withdrawn:
     'The seller took this laptop off the marketplace, so this order can no longer be paid.',
   refunded: 'Your payment was refunded.',
-  backToOrders: 'Back to My Orders',
+  backToOrders: 'Back to My orders',
 };

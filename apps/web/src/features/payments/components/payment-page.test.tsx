@@ -189,7 +189,7 @@ describe('PaymentPage (sandbox)', () => {
     expect(alert.className).toContain('text-error');
     expect(called(`/api/sandbox/payment_intents/${INTENT_ID}/confirm`)).toHaveLength(1);
     expect(called('/api/payments')).toHaveLength(0);
-    expect(screen.queryByText('Congrats! your payment is completed')).toBeNull();
+    expect(screen.queryByText('Payment complete. Thank you!')).toBeNull();
     expect(payButton().disabled).toBe(false);
   });
 
@@ -200,9 +200,10 @@ describe('PaymentPage (sandbox)', () => {
     await fillCard(user);
     await user.click(payButton());
 
-    expect(await screen.findByText('Congrats! your payment is completed')).toBeTruthy();
-    expect(screen.getByText(`Your transaction id: ${INTENT_ID}`)).toBeTruthy();
+    expect(await screen.findByText('Payment complete. Thank you!')).toBeTruthy();
+    expect(screen.getByText(`Transaction ID: ${INTENT_ID}`)).toBeTruthy();
     expect(screen.getByText('Paid')).toBeTruthy();
+    expect(screen.queryByText(/Please pay/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
 
     expect(called(`/api/sandbox/payment_intents/${INTENT_ID}/confirm`)[0]?.body).toEqual({
@@ -229,7 +230,7 @@ describe('PaymentPage (sandbox)', () => {
 
     recordResponse = () => json({ acknowledged: true, insertedId: 'pay-1' }, 201);
     await user.click(payButton());
-    expect(await screen.findByText('Congrats! your payment is completed')).toBeTruthy();
+    expect(await screen.findByText('Payment complete. Thank you!')).toBeTruthy();
     expect(called(`/api/sandbox/payment_intents/${INTENT_ID}/confirm`)).toHaveLength(1);
     expect(called('/api/payments')).toHaveLength(2);
   });
@@ -252,7 +253,7 @@ describe('PaymentPage (sandbox)', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Your payment was refunded.');
-    expect(within(alert).getByRole('link', { name: 'Back to My Orders' })).toBeTruthy();
+    expect(within(alert).getByRole('link', { name: 'Back to My orders' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
   });
 
@@ -274,8 +275,14 @@ describe('PaymentPage (orders that cannot be paid)', () => {
   it('shows a paid order as Paid with its transaction id, and no form', async () => {
     renderPage(makeOrder({ paid: true, status: 'paid', transactionId: 'pi_sandbox_Paid1' }));
     expect(screen.getByText('Paid')).toBeTruthy();
-    expect(screen.getByText('Your transaction id: pi_sandbox_Paid1')).toBeTruthy();
+    expect(screen.getByText('Transaction ID: pi_sandbox_Paid1')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
+    // A paid order never asks to be paid; it leads to its order page.
+    expect(screen.queryByText(/Please pay/)).toBeNull();
+    expect(screen.getByText('Amount: $749.50')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See the order' }).getAttribute('href')).toBe(
+      `/dashboard/orders/${makeOrder()._id}`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(called('/api/create-payment-intent')).toHaveLength(0);
   });
@@ -287,7 +294,7 @@ describe('PaymentPage (orders that cannot be paid)', () => {
     renderPage(makeOrder({ status }));
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain(text);
-    expect(within(alert).getByRole('link', { name: 'Back to My Orders' })).toBeTruthy();
+    expect(within(alert).getByRole('link', { name: 'Back to My orders' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(called('/api/create-payment-intent')).toHaveLength(0);
@@ -314,7 +321,7 @@ describe('PaymentPage (stripe)', () => {
     await user.type(screen.getByLabelText('Name on card'), 'Bea Buyer');
     await user.click(payButton());
 
-    expect(await screen.findByText('Congrats! your payment is completed')).toBeTruthy();
+    expect(await screen.findByText('Payment complete. Thank you!')).toBeTruthy();
     expect(stripeFakes.stripe.confirmCardPayment).toHaveBeenCalledWith(CLIENT_SECRET, {
       payment_method: {
         card: stripeFakes.card,

@@ -77,25 +77,27 @@ function PaymentScreen({ order }: { order: Order }) {
     setOutcome({ kind: 'paid', transactionId: paymentIntentId });
   };
 
-  let content: ReactNode;
+  let content: ReactNode | undefined;
   if (order.paid || order.status === 'paid') {
-    content = <PaidNotice transactionId={order.transactionId} />;
+    content = <PaidNotice orderId={order._id} transactionId={order.transactionId} />;
   } else if (outcome?.kind === 'paid') {
-    content = <PaidNotice transactionId={outcome.transactionId} justPaid />;
+    content = <PaidNotice orderId={order._id} transactionId={outcome.transactionId} justPaid />;
   } else if (outcome?.kind === 'refunded') {
     content = <ClosedNotice message={outcome.message} />;
   } else if (order.status === 'sold-to-another') {
     content = <ClosedNotice message={t.soldToAnother} />;
   } else if (order.status === 'withdrawn') {
     content = <ClosedNotice message={t.withdrawn} />;
-  } else {
-    content = <PaymentForm orderId={order._id} onConfirmed={onConfirmed} />;
   }
+  const payable = content === undefined;
+  if (payable) content = <PaymentForm orderId={order._id} onConfirmed={onConfirmed} />;
 
   return (
     <section className="mx-auto w-full max-w-2xl">
       <h1 className="text-2xl font-bold sm:text-3xl">{t.heading(order.productName)}</h1>
-      <p className="mt-2 text-lg">{t.pleasePay(formatPrice(order.price))}</p>
+      <p className="mt-2 text-lg">
+        {payable ? t.pleasePay(formatPrice(order.price)) : t.amount(formatPrice(order.price))}
+      </p>
       <dl className="mt-4 mb-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-base-content/75">{t.seller}</dt>
         <dd>
@@ -116,9 +118,11 @@ function PaymentScreen({ order }: { order: Order }) {
 }
 
 function PaidNotice({
+  orderId,
   transactionId,
   justPaid = false,
 }: {
+  orderId: string;
   transactionId: string | null;
   justPaid?: boolean;
 }) {
@@ -139,9 +143,18 @@ function PaidNotice({
         <span className="text-lg font-semibold">{justPaid ? t.success : t.alreadyPaid}</span>
       </p>
       {transactionId && <p className="wrap-anywhere">{t.transactionId(transactionId)}</p>}
-      <Link to={MY_ORDERS} className="btn btn-outline btn-sm justify-self-start">
-        {t.backToOrders}
-      </Link>
+      <p>{t.nextStep}</p>
+      <div className="flex flex-wrap gap-3">
+        <Link
+          to={`/dashboard/orders/${encodeURIComponent(orderId)}`}
+          className="btn btn-primary btn-sm"
+        >
+          {t.seeOrder}
+        </Link>
+        <Link to={MY_ORDERS} className="btn btn-outline btn-sm">
+          {t.backToOrders}
+        </Link>
+      </div>
     </div>
   );
 }
