@@ -216,12 +216,19 @@ test.describe('Navbar and footer', () => {
     }
   });
 
-  test('the footer has its contacts, links and the 2022 copyright', async ({ page }) => {
+  test("the footer has its contacts, its pages' links and this year's copyright", async ({
+    page,
+  }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
-    await expect(footer.getByText('Copyright © 2022')).toBeVisible();
-    for (const name of ['FAQ', 'Privacy Policy', 'Terms & Conditions']) {
-      await expect(footer.getByRole('link', { name })).toHaveAttribute('href', '/');
+    const year = await page.evaluate(() => new Date().getFullYear());
+    await expect(footer.getByText(`© ${year} Laptop Resale`)).toBeVisible();
+    for (const [name, href] of [
+      ['FAQ', '/faq'],
+      ['Privacy', '/privacy'],
+      ['Terms of use', '/terms'],
+    ] as const) {
+      await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
     await expect(footer.getByRole('link', { name: /@/ })).toBeVisible();
     await expect(footer.getByRole('link', { name: /\+1/ })).toBeVisible();

@@ -100,6 +100,15 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
                 return { Component: BlogsPage };
               }),
             },
+            // The footer's pages: the three in one chunk, loaded when first visited.
+            ...(['faq', 'privacy', 'terms'] as const).map((page) => ({
+              path: page,
+              lazy: withTimeout(async () => {
+                const { infoPageFor } =
+                  await import('../features/info-pages/components/info-page.tsx');
+                return { Component: infoPageFor(page) };
+              }),
+            })),
             {
               path: 'category/:id',
               // Public, like search: contact details are the server's to hide from guests.

@@ -87,9 +87,10 @@ export const messages = {
     social: 'Follow us',
     links: 'Links',
     faq: 'FAQ',
-    privacy: 'Privacy Policy',
-    terms: 'Terms & Conditions',
-    copyright: 'Copyright © 2022 - All rights reserved by Laptop Resale',
+    privacy: 'Privacy',
+    terms: 'Terms of use',
+    /** The year is the visitor's current one, read when the footer is drawn. */
+    copyright: (year: number) => `© ${year} Laptop Resale. All rights reserved.`,
   },
   confirm: {
     title: 'Please confirm',

@@ -28,7 +28,13 @@ const socialLinks = [
 const textLink =
   'link link-hover pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:min-w-11 pointer-coarse:w-fit pointer-coarse:items-center';
 
-/** SPEC.md "Footer": description, contacts, social links, FAQ/Privacy/Terms (to home), 2022. */
+const infoLinks = [
+  { to: '/faq', label: messages.footer.faq },
+  { to: '/privacy', label: messages.footer.privacy },
+  { to: '/terms', label: messages.footer.terms },
+];
+
+/** The footer: what the site is, how to reach us, social links, the FAQ, Privacy and Terms. */
 export function Footer() {
   const t = messages.footer;
   return (
@@ -81,26 +87,18 @@ export function Footer() {
         <div>
           <h2 className="footer-title">{t.links}</h2>
           <ul className="grid gap-2 text-sm text-neutral-content/80 pointer-coarse:gap-0">
-            <li>
-              <Link className={textLink} to="/">
-                {t.faq}
-              </Link>
-            </li>
-            <li>
-              <Link className={textLink} to="/">
-                {t.privacy}
-              </Link>
-            </li>
-            <li>
-              <Link className={textLink} to="/">
-                {t.terms}
-              </Link>
-            </li>
+            {infoLinks.map((link) => (
+              <li key={link.to}>
+                <Link className={textLink} to={link.to}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </div>
       </div>
       <div className="border-t border-white/10 py-5 text-center text-sm text-neutral-content/80">
-        <p>{t.copyright}</p>
+        <p>{t.copyright(new Date().getFullYear())}</p>
       </div>
     </footer>
   );
