@@ -24,11 +24,13 @@ import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createImageStorage, type ImageStorage } from './modules/images/image-storage.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
+import { jobQueuePlugin } from './modules/jobs/job-queue.ts';
 import { unusedUploadsSweep } from './modules/images/unused-uploads-sweep.ts';
 import { myProductsRoutes } from './modules/products/my-products.routes.ts';
 import { firstPaint, type RenderCataloguePage } from './modules/products/page-preloads.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { reconcilePaymentsJob } from './modules/payments/reconcile-payments.ts';
 import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
 import { createStripeClient, createStripeProvider } from './modules/payments/stripe-provider.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
@@ -61,6 +63,11 @@ export type AppOptions = {
   logger?: FastifyBaseLogger;
   /** Draws search and category pages on the server (server.ts loads the web build's). */
   renderCataloguePage?: RenderCataloguePage;
+  /**
+   * Runs the queued background work (payment reconciliation) from ready to close. The
+   * server does; tests that are not about it leave it off and start faster.
+   */
+  runJobs?: boolean;
 };
 
 /** Builds the whole HTTP app without listening, so tests can use app.inject(). */
@@ -167,13 +174,28 @@ export async function buildApp(options: AppOptions) {
     config.stripe && stripeClient
       ? createStripeProvider(stripeClient, config.stripe.publishableKey)
       : createSandboxProvider(db);
+  const paymentDeps = {
+    db,
+    provider,
+    mailer,
+    log: app.log,
+    holdSeconds: config.paymentHoldSeconds,
+  };
   await app.register(paymentsRoutes, {
-    deps: { db, provider, mailer, log: app.log, holdSeconds: config.paymentHoldSeconds },
+    deps: paymentDeps,
     stripe:
       stripeClient && config.stripe
         ? { client: stripeClient, webhookSecret: config.stripe.webhookSecret }
         : undefined,
   });
+  if (options.runJobs) {
+    await app.register(jobQueuePlugin, {
+      connection: database.connection,
+      jobs: [reconcilePaymentsJob(paymentDeps, config.paymentReconcile)],
+      // Half the shutdown's time: requests in flight and the database need the rest.
+      stopTimeoutMs: config.shutdownTimeoutMs / 2,
+    });
+  }
 
   await app.register(staticClientPlugin, {
     distDir: config.webDistDir,

@@ -82,3 +82,20 @@ it('waits 10 s for requests in flight at shutdown unless SHUTDOWN_TIMEOUT_MS say
   expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '1500' }).shutdownTimeoutMs).toBe(1500);
   expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '0' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
 });
+
+it('reconciles payments every 10 minutes over 7 days unless told otherwise, on an even period', () => {
+  expect(loadConfig({}).paymentReconcile).toEqual({
+    cron: '*/10 * * * *',
+    lookBackMs: 7 * 86_400_000,
+  });
+  expect(
+    loadConfig({ PAYMENT_RECONCILE_MINUTES: '120', PAYMENT_RECONCILE_LOOKBACK_DAYS: '30' })
+      .paymentReconcile,
+  ).toEqual({ cron: '0 */2 * * *', lookBackMs: 30 * 86_400_000 });
+  expect(() => loadConfig({ PAYMENT_RECONCILE_MINUTES: '7' })).toThrow(
+    /PAYMENT_RECONCILE_MINUTES: minutes that divide an hour/,
+  );
+  expect(() => loadConfig({ PAYMENT_RECONCILE_LOOKBACK_DAYS: '0' })).toThrow(
+    /PAYMENT_RECONCILE_LOOKBACK_DAYS/,
+  );
+});

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { cronEvery } from './modules/jobs/cron-every.ts';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
@@ -42,6 +43,16 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   PAYMENT_HOLD_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
+  /** How often payments the provider took with no sale or refund recorded are settled. */
+  PAYMENT_RECONCILE_MINUTES: z.coerce
+    .number()
+    .refine(
+      (minutes) => cronEvery(minutes) !== undefined,
+      'minutes that divide an hour (1-30) or a day in whole hours (60-1440)',
+    )
+    .default(10),
+  /** How far back those payments are looked for. */
+  PAYMENT_RECONCILE_LOOKBACK_DAYS: z.coerce.number().positive().max(365).default(7),
   /** How long Home's lists are reused between writes (0: query every time). */
   LIST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /**
@@ -110,6 +121,11 @@ export type Config = {
     { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
   /** How long starting a payment holds the laptop for that buyer. */
   paymentHoldSeconds: number;
+  /**
+   * Payments the provider took without a sale or refund recorded here (the server died
+   * in between) are settled at each start and on `cron`, looking back `lookBackMs`.
+   */
+  paymentReconcile: { cron: string; lookBackMs: number };
   /** How long Home's lists are reused; writes through this instance clear them at once. */
   listCacheMs: number;
   /** How long a page waits for its first paint's extras before going out without them. */
@@ -185,6 +201,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     paymentHoldSeconds: e.PAYMENT_HOLD_SECONDS,
+    paymentReconcile: {
+      cron: cronEvery(e.PAYMENT_RECONCILE_MINUTES) ?? '*/10 * * * *',
+      lookBackMs: e.PAYMENT_RECONCILE_LOOKBACK_DAYS * 86_400_000,
+    },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     listCacheMs: e.LIST_CACHE_MS,
     firstPaintDeadlineMs: e.FIRST_PAINT_DEADLINE_MS,

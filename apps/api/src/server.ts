@@ -38,6 +38,7 @@ const app = await buildApp({
   imageStorage,
   renderCataloguePage,
   logger,
+  runJobs: true,
 });
 
 if (config.seedDemo && (await seedDemoData(database.db, imageStorage))) {

@@ -17,6 +17,11 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * What the job queue (pg-boss) works through: the same embedded PGlite, whose one
+   * connection it shares, or on a server its own small pool to the same database.
+   */
+  connection: { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; url: string };
   /** Applies the committed SQL migrations that have not run yet. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -58,6 +63,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
+      connection: { kind: 'postgres', url: options.databaseUrl },
       migrate: async () => {
         // Instances started together would race to apply the same migration: one
         // applies it while the others wait here, then find nothing left to do.
@@ -92,6 +98,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
+    connection: { kind: 'pglite', pglite: client },
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: async () => {
       await client.close();

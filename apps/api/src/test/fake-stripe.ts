@@ -8,11 +8,13 @@ type Intent = {
   status: string;
   client_secret: string;
   metadata: Record<string, string>;
+  /** Unix seconds. */
+  created: number;
 };
 
 /**
  * A local HTTP server that answers the Stripe API calls the stripe provider makes
- * (create and retrieve payment intents, create refunds), so the real Stripe SDK
+ * (create, retrieve and list payment intents, create refunds), so the real Stripe SDK
  * can be used offline. It honours idempotency keys like Stripe does.
  */
 export async function startFakeStripe() {
@@ -24,6 +26,7 @@ export async function startFakeStripe() {
     path: string;
     idempotencyKey: string | undefined;
     body: URLSearchParams;
+    query: URLSearchParams;
   }[] = [];
   let counter = 0;
   /** Keys whose first create failed: Stripe answers them with that failure again. */
@@ -33,15 +36,18 @@ export async function startFakeStripe() {
   /** Payment intents whose money went back, and the refund each idempotency key made. */
   const refunded = new Set<string>();
   const refundByKey = new Map<string, unknown>();
+  /** Stripe caps a list page at 100; tests lower it to see the SDK page through. */
+  let maxPageSize = 100;
 
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     req.on('end', () => {
       const body = new URLSearchParams(raw);
-      const path = (req.url ?? '').split('?')[0] ?? '';
+      const [path = '', search = ''] = (req.url ?? '').split('?');
       const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
-      requests.push({ method: req.method ?? '', path, idempotencyKey, body });
+      const query = new URLSearchParams(search);
+      requests.push({ method: req.method ?? '', path, idempotencyKey, body, query });
       const send = (status: number, json: unknown) => {
         res.writeHead(status, {
           'content-type': 'application/json',
@@ -71,10 +77,16 @@ export async function startFakeStripe() {
           status: 'requires_payment_method',
           client_secret: `${id}_secret_fake${counter}`,
           metadata,
+          created: Math.floor(Date.now() / 1000),
         };
         intents.set(id, intent);
         if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, intent);
         return send(200, intent);
+      }
+      if (req.method === 'GET' && path === '/v1/payment_intents') {
+        const list = listIntents(query, [...intents.values()], maxPageSize);
+        if ('error' in list) return send(400, list);
+        return send(200, list);
       }
       const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
       if (req.method === 'GET' && retrieve?.[1]) {
@@ -136,6 +148,10 @@ export async function startFakeStripe() {
     refundInDashboard(id: string) {
       refunded.add(id);
     },
+    /** Lists return at most `size` intents a page (Stripe: 100). */
+    setMaxPageSize(size: number) {
+      maxPageSize = size;
+    },
     /** What Stripe does when the browser confirms the card with Stripe.js. */
     succeed(id: string) {
       const intent = intents.get(id);
@@ -144,4 +160,58 @@ export async function startFakeStripe() {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * GET /v1/payment_intents as Stripe answers it: newest first, `created[gte|gt|lte|lt]`
+ * bounds, `limit` (1 to 100, default 10) and paging with `starting_after` or
+ * `ending_before` (an intent's id), with `has_more`.
+ */
+function listIntents(query: URLSearchParams, all: Intent[], maxPageSize: number) {
+  const limit = Number(query.get('limit') ?? 10);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
+    return {
+      error: {
+        type: 'invalid_request_error',
+        param: 'limit',
+        message: 'This value must be between 1 and 100.',
+      },
+    };
+  }
+  const bound = (name: string) => {
+    const value = query.get(`created[${name}]`);
+    return value === null ? undefined : Number(value);
+  };
+  const [gte, gt, lte, lt] = [bound('gte'), bound('gt'), bound('lte'), bound('lt')];
+  // Made later is listed first; made in the same second, the later-made one first.
+  let matching = all
+    .map((intent, order) => ({ intent, order }))
+    .filter(
+      ({ intent: { created } }) =>
+        (gte === undefined || created >= gte) &&
+        (gt === undefined || created > gt) &&
+        (lte === undefined || created <= lte) &&
+        (lt === undefined || created < lt),
+    )
+    .sort((a, b) => b.intent.created - a.intent.created || b.order - a.order)
+    .map(({ intent }) => intent);
+  const after = query.get('starting_after');
+  const before = query.get('ending_before');
+  const size = Math.min(limit, maxPageSize);
+  let page: Intent[];
+  let hasMore: boolean;
+  if (before) {
+    const end = matching.findIndex((intent) => intent.id === before);
+    matching = end < 0 ? [] : matching.slice(0, end);
+    page = matching.slice(-size);
+    hasMore = matching.length > size;
+  } else {
+    if (after) {
+      const start = matching.findIndex((intent) => intent.id === after);
+      matching = start < 0 ? [] : matching.slice(start + 1);
+    }
+    page = matching.slice(0, size);
+    hasMore = matching.length > size;
+  }
+  return { object: 'list' as const, url: '/v1/payment_intents', has_more: hasMore, data: page };
 }

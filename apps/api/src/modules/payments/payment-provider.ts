@@ -27,4 +27,9 @@ export type PaymentProvider = {
   retrievePaymentIntent(id: string): Promise<ProviderPaymentIntent | null>;
   /** Gives the whole amount back; safe to call twice. */
   refundPaymentIntent(id: string, idempotencyKey: string): Promise<void>;
+  /**
+   * Every intent created since `since` that succeeded (a refunded one still says so),
+   * page by page: what reconciliation compares with the sales and refunds recorded.
+   */
+  listSucceededPaymentIntents(since: Date): AsyncIterable<ProviderPaymentIntent>;
 };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, gte, or, gt } from 'drizzle-orm';
 import type { SandboxConfirmInput } from '@laptops/shared/payments';
 import type { Db } from '../../db/client.ts';
 import { sandboxPaymentIntents } from '../../db/schema/sandbox-payment-intents.ts';
@@ -66,6 +66,32 @@ export function createSandboxProvider(db: Db): PaymentProvider {
         .update(sandboxPaymentIntents)
         .set({ refundedAt: new Date() })
         .where(eq(sandboxPaymentIntents.id, id));
+    },
+    async *listSucceededPaymentIntents(since) {
+      const t = sandboxPaymentIntents;
+      let after: { createdAt: Date; id: string } | undefined;
+      for (;;) {
+        const page = await db
+          .select()
+          .from(t)
+          .where(
+            and(
+              eq(t.status, 'succeeded'),
+              gte(t.createdAt, since),
+              after &&
+                or(
+                  gt(t.createdAt, after.createdAt),
+                  and(eq(t.createdAt, after.createdAt), gt(t.id, after.id)),
+                ),
+            ),
+          )
+          .orderBy(asc(t.createdAt), asc(t.id))
+          .limit(100);
+        for (const row of page) yield toIntent(row);
+        const last = page.at(-1);
+        if (!last || page.length < 100) return;
+        after = { createdAt: last.createdAt, id: last.id };
+      }
     },
   };
 }

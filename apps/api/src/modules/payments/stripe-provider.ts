@@ -69,5 +69,16 @@ export function createStripeProvider(stripe: Stripe, publishableKey: string): Pa
         throw error;
       }
     },
+    async *listSucceededPaymentIntents(since) {
+      // The list endpoint, not search: search lags behind writes by up to a minute.
+      // Newest first; the SDK follows `has_more` with `starting_after`.
+      const pages = stripe.paymentIntents.list({
+        created: { gte: Math.floor(since.getTime() / 1000) },
+        limit: 100,
+      });
+      for await (const intent of pages) {
+        if (intent.status === 'succeeded') yield toIntent(intent);
+      }
+    },
   };
 }
