@@ -25,7 +25,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createImageStorage, type ImageStorage } from './modules/images/image-storage.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { jobQueuePlugin } from './modules/jobs/job-queue.ts';
-import { unusedUploadsSweep } from './modules/images/unused-uploads-sweep.ts';
+import { unusedUploadsSweepJob } from './modules/images/unused-uploads-sweep.ts';
 import { myProductsRoutes } from './modules/products/my-products.routes.ts';
 import { firstPaint, type RenderCataloguePage } from './modules/products/page-preloads.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -64,8 +64,9 @@ export type AppOptions = {
   /** Draws search and category pages on the server (server.ts loads the web build's). */
   renderCataloguePage?: RenderCataloguePage;
   /**
-   * Runs the queued background work (payment reconciliation) from ready to close. The
-   * server does; tests that are not about it leave it off and start faster.
+   * Runs the queued background work (payment reconciliation, the unused-upload sweep)
+   * from ready to close. The server does; tests that are not about it leave it off and
+   * start faster.
    */
   runJobs?: boolean;
 };
@@ -153,12 +154,6 @@ export async function buildApp(options: AppOptions) {
     storage: imageStorage,
     uploadLimit: { store: rateLimitStore, perUser: config.uploadsPerUser },
   });
-  await app.register(unusedUploadsSweep, {
-    db,
-    storage: imageStorage,
-    everyMs: config.unusedUploads.sweepEveryMs,
-    keepMs: config.unusedUploads.keepMs,
-  });
   await app.register(ordersRoutes, {
     db,
     mailer,
@@ -191,7 +186,15 @@ export async function buildApp(options: AppOptions) {
   if (options.runJobs) {
     await app.register(jobQueuePlugin, {
       connection: database.connection,
-      jobs: [reconcilePaymentsJob(paymentDeps, config.paymentReconcile)],
+      jobs: [
+        reconcilePaymentsJob(paymentDeps, config.paymentReconcile),
+        unusedUploadsSweepJob({
+          db,
+          storage: imageStorage,
+          keepMs: config.unusedUploads.keepMs,
+          cron: config.unusedUploads.sweepCron,
+        }),
+      ],
       // Half the shutdown's time: requests in flight and the database need the rest.
       stopTimeoutMs: config.shutdownTimeoutMs / 2,
     });

@@ -83,7 +83,7 @@ it('waits 10 s for requests in flight at shutdown unless SHUTDOWN_TIMEOUT_MS say
   expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '0' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
 });
 
-it('reconciles payments every 10 minutes over 7 days unless told otherwise, on an even period', () => {
+it('runs its jobs on even periods: reconciliation every 10 minutes over 7 days, the sweep hourly', () => {
   expect(loadConfig({}).paymentReconcile).toEqual({
     cron: '*/10 * * * *',
     lookBackMs: 7 * 86_400_000,
@@ -97,5 +97,9 @@ it('reconciles payments every 10 minutes over 7 days unless told otherwise, on a
   );
   expect(() => loadConfig({ PAYMENT_RECONCILE_LOOKBACK_DAYS: '0' })).toThrow(
     /PAYMENT_RECONCILE_LOOKBACK_DAYS/,
+  );
+  expect(loadConfig({}).unusedUploads.sweepCron).toBe('0 * * * *');
+  expect(() => loadConfig({ UNUSED_UPLOAD_SWEEP_MINUTES: '0.5' })).toThrow(
+    /UNUSED_UPLOAD_SWEEP_MINUTES/,
   );
 });

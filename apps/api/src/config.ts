@@ -6,6 +6,9 @@ const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
   .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
 
+/** Periods a cron schedule spaces evenly. */
+const evenPeriod = 'minutes that divide an hour (1-30) or a day in whole hours (60-1440)';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -33,11 +36,10 @@ const envSchema = z.object({
     .positive()
     .max(24 * 365)
     .default(24),
-  /** How often unused uploads are looked for (fractions allowed, for tests). */
+  /** How often unused uploads are looked for (and once at each start). */
   UNUSED_UPLOAD_SWEEP_MINUTES: z.coerce
     .number()
-    .positive()
-    .max(24 * 60)
+    .refine((minutes) => cronEvery(minutes) !== undefined, evenPeriod)
     .default(60),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
@@ -46,10 +48,7 @@ const envSchema = z.object({
   /** How often payments the provider took with no sale or refund recorded are settled. */
   PAYMENT_RECONCILE_MINUTES: z.coerce
     .number()
-    .refine(
-      (minutes) => cronEvery(minutes) !== undefined,
-      'minutes that divide an hour (1-30) or a day in whole hours (60-1440)',
-    )
+    .refine((minutes) => cronEvery(minutes) !== undefined, evenPeriod)
     .default(10),
   /** How far back those payments are looked for. */
   PAYMENT_RECONCILE_LOOKBACK_DAYS: z.coerce.number().positive().max(365).default(7),
@@ -114,8 +113,8 @@ export type Config = {
   uploadsPerUser: number;
   /** Bookings and cancellations one buyer may make per hour (each may mail a seller). */
   bookingsPerBuyer: number;
-  /** Uploads nothing uses are deleted once `keepMs` old, looked for every `sweepEveryMs`. */
-  unusedUploads: { keepMs: number; sweepEveryMs: number };
+  /** Uploads nothing uses are deleted once `keepMs` old, looked for at each start and on `sweepCron`. */
+  unusedUploads: { keepMs: number; sweepCron: string };
   /** Stripe when both keys are set; otherwise the embedded sandbox. */
   stripe:
     { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
@@ -190,7 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bookingsPerBuyer: e.BOOKING_RATE_LIMIT_PER_BUYER,
     unusedUploads: {
       keepMs: e.UNUSED_UPLOAD_KEEP_HOURS * 3_600_000,
-      sweepEveryMs: e.UNUSED_UPLOAD_SWEEP_MINUTES * 60_000,
+      sweepCron: cronEvery(e.UNUSED_UPLOAD_SWEEP_MINUTES) ?? '0 * * * *',
     },
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY

@@ -1,5 +1,7 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
 import { images } from '../../db/schema/images.ts';
 import { createCategory, createUser } from '../../db/seed/factories.ts';
 import { postProduct } from '../../test/post-product.ts';
@@ -143,23 +145,33 @@ it('keeps an upload whose files could not be deleted (storage down) for the next
   expect(await status(image)).toBe(404);
 });
 
-it('sweeps on its own while the server runs (UNUSED_UPLOAD_SWEEP_MINUTES)', async () => {
-  const sweeping = await createTestContext({ UNUSED_UPLOAD_SWEEP_MINUTES: '0.001' });
-  try {
-    const user = await createUser(sweeping.database.db);
-    const image = await uploadTestImage(
-      sweeping.app,
-      await signIn(sweeping.app, user.email, user.password),
-    );
-    const get = async () => (await sweeping.app.inject({ method: 'GET', url: image })).statusCode;
-    expect(await get()).toBe(200);
-    await sweeping.database.db
-      .update(images)
-      .set({ createdAt: new Date(Date.now() - 25 * HOUR_MS) })
-      .where(inArray(images.key, [keyOf(image)]));
+it('sweeps as a queued job: once as the server starts, then every UNUSED_UPLOAD_SWEEP_MINUTES', async () => {
+  const user = await createUser(t.database.db);
+  const image = await uploadTestImage(t.app, await signIn(t.app, user.email, user.password));
+  await age([image], 25);
+  expect(await status(image)).toBe(200);
 
-    await expect.poll(get, { timeout: 5_000 }).toBe(404);
+  // The server, on the same database and storage, with its job queue.
+  const server = await buildApp({
+    config: loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: t.dataDir,
+      PUBLIC_URL: 'http://localhost:3000',
+      UNUSED_UPLOAD_SWEEP_MINUTES: '30',
+    }),
+    database: t.database,
+    authSecret: 'test-secret-that-is-long-enough-for-better-auth',
+    imageStorage: t.imageStorage,
+    runJobs: true,
+  });
+  try {
+    await server.ready();
+    await expect.poll(() => status(image), { timeout: 30_000 }).toBe(404);
+    const scheduled = await t.database.db.execute(
+      sql`select cron from pgboss.schedule where name = 'delete-unused-uploads'`,
+    );
+    expect((scheduled as unknown as { rows: unknown[] }).rows).toEqual([{ cron: '*/30 * * * *' }]);
   } finally {
-    await sweeping.close();
+    await server.close();
   }
 });
