@@ -13,19 +13,19 @@ const demo = {
 
 /** Each screen with who sees it and the heading that says it has arrived. */
 const screens: { role: keyof typeof demo; path: string; heading: string | RegExp }[] = [
-  { role: 'guest', path: '/login', heading: 'Login' },
-  { role: 'guest', path: '/signup', heading: 'Sign Up' },
+  { role: 'guest', path: '/login', heading: 'Log in' },
+  { role: 'guest', path: '/signup', heading: 'Sign up' },
   { role: 'guest', path: '/search?q=thinkpad', heading: 'Results for "thinkpad"' },
   { role: 'guest', path: '/no/such/page', heading: /not found/i },
   { role: 'buyer', path: '/dashboard', heading: /^Welcome, / },
   { role: 'buyer', path: '/dashboard/myorders', heading: 'My Orders' },
-  { role: 'buyer', path: '/dashboard/profile', heading: 'My Profile' },
-  { role: 'seller', path: '/dashboard/addaproduct', heading: 'Add A Product' },
-  { role: 'seller', path: '/dashboard/myproducts', heading: 'My Products' },
-  { role: 'seller', path: '/dashboard/mybuyers', heading: 'My Buyers' },
-  { role: 'admin', path: '/dashboard/allsellers', heading: 'All Sellers' },
-  { role: 'admin', path: '/dashboard/allbuyers', heading: 'All Buyers' },
-  { role: 'admin', path: '/dashboard/allusers', heading: 'All Users' },
+  { role: 'buyer', path: '/dashboard/profile', heading: 'My profile' },
+  { role: 'seller', path: '/dashboard/addaproduct', heading: 'Add a laptop' },
+  { role: 'seller', path: '/dashboard/myproducts', heading: 'My products' },
+  { role: 'seller', path: '/dashboard/mybuyers', heading: 'My buyers' },
+  { role: 'admin', path: '/dashboard/allsellers', heading: 'All sellers' },
+  { role: 'admin', path: '/dashboard/allbuyers', heading: 'All buyers' },
+  { role: 'admin', path: '/dashboard/allusers', heading: 'All users' },
   { role: 'admin', path: '/dashboard/reportedItems', heading: 'Reports' },
   { role: 'admin', path: '/dashboard/activity', heading: 'Activity' },
 ];
@@ -75,8 +75,8 @@ test('a refused form, and the phone dashboard drawer open, have no detectable vi
 }) => {
   await signInAs(page, demo.seller);
   await page.goto('/dashboard/addaproduct');
-  await page.getByRole('button', { name: 'Add Product' }).click();
-  await expect(page.getByText('Please fil the location field')).toBeVisible();
+  await page.getByRole('button', { name: 'Add laptop' }).click();
+  await expect(page.getByText('Please fill in the location')).toBeVisible();
   expect(await violations(page)).toEqual([]);
 
   const toggle = page.getByRole('button', { name: 'Dashboard menu' });

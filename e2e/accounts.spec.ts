@@ -20,10 +20,10 @@ test('a seller signs up with a picture, lands back where they were, signed in', 
   await page.getByRole('link', { name: 'Create an account' }).click();
   await expect(page).toHaveURL(/\/signup$/);
 
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page.getByText('Please fil the name field')).toBeVisible();
-  await expect(page.getByText('Please fil the email field')).toBeVisible();
-  await expect(page.getByText('Please fil the password field')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText('Please enter your name')).toBeVisible();
+  await expect(page.getByText('Please enter your email')).toBeVisible();
+  await expect(page.getByText('Please enter a password')).toBeVisible();
   await expect(page.getByLabel('Buyer')).toBeChecked();
 
   const email = `new-seller-${Date.now()}@example.test`;
@@ -32,12 +32,12 @@ test('a seller signs up with a picture, lands back where they were, signed in', 
   await page.getByLabel('Seller').check();
   await page.getByLabel(/Picture/).setInputFiles(picture);
   await page.getByLabel('Password').fill('12345');
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page.getByText('Password should have at least 6 character')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText('The password must be at least 6 characters long')).toBeVisible();
   await page.getByLabel('Password').fill('123456');
-  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.getByRole('button', { name: 'Sign up' }).click();
 
-  await expect(page.getByText('Account created successfully.')).toBeVisible();
+  await expect(page.getByText('Your account is ready.')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   const nav = await navbar(page);
   const avatar = nav.getByRole('link', { name: /My profile: Sally Seller/ });
@@ -46,7 +46,7 @@ test('a seller signs up with a picture, lands back where they were, signed in', 
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Welcome, Sally Seller' })).toBeVisible();
   const menu = await dashboardMenu(page);
-  for (const name of ['Add A product', 'My Products', 'My Buyers'])
+  for (const name of ['Add a laptop', 'My products', 'My buyers'])
     await expect(menu.getByRole('link', { name })).toBeAttached();
   await expect(menu.getByRole('link', { name: 'My Orders' })).toHaveCount(0);
 
@@ -58,16 +58,16 @@ test('a buyer opening a guarded page logs in and returns to it', async ({ page, 
   const buyer = await createAccount(request, 'buyer', 'Bailey Buyer');
   await page.goto('/dashboard/myorders');
   await expect(page).toHaveURL(/\/login$/);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByText('Please fil the input field')).toBeVisible();
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByText('Please enter your email')).toBeVisible();
   await logIn(page, buyer);
   await expect(page).toHaveURL(/\/dashboard\/myorders$/);
   await expect(page.getByRole('heading', { name: 'My Orders', level: 1 })).toBeVisible();
 
-  // Signed in, the navbar offers the dashboard and LogOut instead of Login.
+  // Signed in, the navbar offers the dashboard and Log out instead of Log in.
   const banner = await navbar(page);
-  await banner.getByRole('button', { name: 'LogOut' }).click();
-  await expect(page.getByText('Successfully logged Out.')).toBeVisible();
+  await banner.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByText('You are logged out.')).toBeVisible();
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
 });
@@ -157,31 +157,31 @@ test('logging in with the right kind of account after the guard leads back to th
   const seller = await createAccount(request, 'seller');
   await logIn(page, seller);
   await expect(page).toHaveURL(/\/dashboard\/addaproduct$/);
-  await expect(page.getByRole('heading', { name: 'Add A Product' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Add a laptop' })).toBeVisible();
 });
 
 test('the category page needs a signed-in user', async ({ page, request }) => {
   const buyer = await createAccount(request, 'buyer');
   await page.goto('/');
   await page
-    .getByRole('region', { name: 'Product Categories' })
+    .getByRole('region', { name: 'Categories', exact: true })
     .getByRole('link', { name: 'Apple' })
     .click();
   await expect(page).toHaveURL(/\/login$/);
   await logIn(page, buyer);
-  await expect(page.getByRole('heading', { name: 'Products of Apple', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Apple laptops', level: 1 })).toBeVisible();
 });
 
 test('a forgotten password is reset from the emailed link', async ({ page, request }) => {
   const buyer = await createAccount(request, 'buyer', 'Forgetful Fran');
   await page.goto('/login');
   await page.getByLabel('Email').fill(buyer.email);
-  await page.getByRole('button', { name: 'Forget password?' }).click();
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByLabel('Email')).toHaveValue(buyer.email);
   await dialog.getByRole('button', { name: 'Send reset link' }).click();
   await expect(
-    page.getByText('Password reset successfully. Please check your email.'),
+    page.getByText('If an account uses that email, a reset link is on its way.'),
   ).toBeVisible();
 
   const mail = await latestEmailTo(buyer.email);
@@ -190,20 +190,20 @@ test('a forgotten password is reset from the emailed link', async ({ page, reque
   await page.goto(link ?? '');
   await expect(page).toHaveURL(/\/reset-password\?token=/);
   await page.getByLabel('New password').fill('changed-pass-2');
-  await page.getByLabel('Confirm password').fill('changed-pass-2');
-  await page.getByRole('button', { name: 'Set new password' }).click();
+  await page.getByLabel('Confirm the new password').fill('changed-pass-2');
+  await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page).toHaveURL(/\/login$/);
 
   await logIn(page, { email: buyer.email, password: buyer.password });
   await expect(page.getByText('Invalid email or password')).toBeVisible();
   await logIn(page, { email: buyer.email, password: 'changed-pass-2' });
-  await expect(page.getByText('Login successfully. Congratulations Forgetful Fran.')).toBeVisible();
+  await expect(page.getByText('Welcome back, Forgetful Fran!')).toBeVisible();
 });
 
 test('Google sign-in (a local OpenID Connect server) creates a buyer', async ({ page }) => {
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
-  await page.getByRole('button', { name: 'Sign in With Google' }).click();
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: `Welcome, ${googleUser.name}` })).toBeVisible();
   const menu = await dashboardMenu(page);
@@ -226,11 +226,11 @@ test('signing out everywhere from the profile ends the session on every device',
 
   await page.goto('/dashboard/profile');
   await logIn(page, buyer);
-  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await page.getByRole('button', { name: 'Log out everywhere' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Please confirm' });
-  await expect(dialog).toContainText('Sign out on every device where you are signed in');
-  await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
-  await expect(page.getByText('You are signed out on every device.')).toBeVisible();
+  await expect(dialog).toContainText('Log out on every device where you are logged in');
+  await dialog.getByRole('button', { name: 'Log out everywhere' }).click();
+  await expect(page.getByText('You have been logged out on every device.')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 
   // The other device is signed out too: its next visit asks it to log in.

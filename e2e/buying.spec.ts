@@ -8,7 +8,7 @@ test.describe.configure({ timeout: 180_000 });
 
 /**
  * Finds the laptop by its unique name (other tests post laptops at the same time,
- * so it may already have left Home's 'Latest Items') and books it from its card.
+ * so it may already have left Home's 'Latest laptops') and books it from its card.
  */
 async function bookFromCard(page: Page, name: string) {
   await page.goto(`/search?q=${encodeURIComponent(name)}`);
@@ -97,13 +97,15 @@ test('a buyer books from a card and pays with 4242 in the sandbox; the seller se
   await expect(sellerPage.getByRole('row').filter({ hasText: listing.name })).toContainText('Paid');
   await sellerPage.context().close();
 
-  // Sold: the laptop leaves Latest Items and shows 'Not Available' in its category.
+  // Sold: the laptop leaves Latest laptops and shows 'Not Available' in its category.
   await page.goto('/');
   await expect(
-    page.getByRole('region', { name: 'Latest Items' }).getByRole('article', { name: listing.name }),
+    page
+      .getByRole('region', { name: 'Latest laptops' })
+      .getByRole('article', { name: listing.name }),
   ).toHaveCount(0);
   await page
-    .getByRole('region', { name: 'Product Categories' })
+    .getByRole('region', { name: 'Categories', exact: true })
     .getByRole('link', { name: listing.brand })
     .click();
   await expect(

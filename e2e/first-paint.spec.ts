@@ -82,11 +82,11 @@ test.describe('before any script has run', () => {
     const buyer = await createAccount(request, 'buyer', 'Paige Server');
     await signInWithApi(page.context().request, buyer);
     await page.goto(`/category/${await categoryIdOf(request, 'Lenovo')}`);
-    await expect(page.getByRole('heading', { name: 'Products of Lenovo' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Lenovo laptops' })).toBeVisible();
     await expect(page.getByRole('article').first()).toContainText('Lenovo');
     // Members see how to reach sellers; the navbar is theirs (on a phone, in its menu).
     await expect(page.getByText('Sign in to see')).toHaveCount(0);
-    await expect(page.getByRole('banner').getByText('Login', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('banner').getByText('Log in', { exact: true })).toHaveCount(0);
     expect(await page.locator('[aria-label="My profile: Paige Server"]').count()).toBeGreaterThan(
       0,
     );
@@ -134,7 +134,7 @@ test.describe('the app starts once the prerendered page is on screen', () => {
     await expect(page.getByTestId('spinner')).toBeVisible();
 
     await frames.releaseFrames();
-    await expect(page.getByRole('heading', { name: 'Latest Items' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Latest laptops' })).toBeVisible();
     expect(await frames.started()).toBe(1);
     expect(frames.scripts.length).toBeGreaterThan(0);
   });
@@ -243,7 +243,7 @@ test.describe('the app starts once the prerendered page is on screen', () => {
       window.requestAnimationFrame = () => 0;
     });
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'Latest Items' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Latest laptops' })).toBeVisible();
   });
 });
 
@@ -263,7 +263,7 @@ function layoutShiftSoFar(page: Page): Promise<number> {
 
 test('the app takes over the prerendered page without moving it', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'Latest Items' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Latest laptops' })).toBeVisible();
   const shift = await layoutShiftSoFar(page);
   expect(shift).toBeLessThan(0.01);
 });
@@ -284,8 +284,8 @@ test("Home's lists and the session are each fetched once, started by its HTML", 
       requests.set(pathname, [...(requests.get(pathname) ?? []), sent.resourceType()]);
   });
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'Latest Items' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Product Categories' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Latest laptops' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Categories', exact: true })).toBeVisible();
 
   // The preload links start the requests ('other', not the page's own 'fetch'), and the
   // page's fetches take their answers instead of asking again.

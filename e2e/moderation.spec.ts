@@ -41,7 +41,10 @@ test('verifying a seller puts the tick on their cards', async ({ page }) => {
     );
   expect(Math.round(emailLines)).toBeLessThanOrEqual(2);
   await row.getByRole('button', { name: `Verify: ${listing.seller.name}` }).click();
-  await expect(page.getByText(`${listing.seller.name} is new a verified seller`)).toBeVisible();
+  const confirmVerify = page.getByRole('alertdialog');
+  await expect(confirmVerify).toContainText(`Verify ${listing.seller.name}?`);
+  await confirmVerify.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(page.getByText(`${listing.seller.name} is now a verified seller.`)).toBeVisible();
   await expect(row).toContainText('Verified');
 
   await page.goto(searchPath);
@@ -54,13 +57,13 @@ test('making a buyer an admin', async ({ page, request }) => {
   await search(page, buyer.email);
   const row = page.getByRole('row').filter({ hasText: buyer.email });
   await expect(row).toContainText('Buyer');
-  await row.getByRole('button', { name: `Make Admin: ${buyer.name}` }).click();
+  await row.getByRole('button', { name: `Make admin: ${buyer.name}` }).click();
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText(`Make ${buyer.name} an admin?`);
-  await confirm.getByRole('button', { name: 'Make Admin', exact: true }).click();
-  await expect(page.getByText(`${buyer.name} is now Admin`)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Make admin', exact: true }).click();
+  await expect(page.getByText(`${buyer.name} is now an admin.`)).toBeVisible();
   await expect(row).toContainText('Admin');
-  await expect(row.getByRole('button', { name: /Make Admin/ })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: /Make admin/ })).toHaveCount(0);
   // The Admin badge's white text is readable on its blue (WCAG AA, 4.5:1; it was 3.7).
   const badge = row.getByText('Admin', { exact: true });
   expect(await textContrast(badge)).toBeGreaterThanOrEqual(4.5);
@@ -82,12 +85,12 @@ test('deleting a buyer asks first, then ends their access', async ({ page, reque
   const row = page.getByRole('row').filter({ hasText: buyer.email });
   await row.getByRole('button', { name: `Delete: ${buyer.name}` }).click();
   const confirm = page.getByRole('alertdialog');
-  await expect(confirm).toContainText('Are you want to delete?');
+  await expect(confirm).toContainText(`Delete ${buyer.name}'s account?`);
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(row).toBeVisible();
   await row.getByRole('button', { name: `Delete: ${buyer.name}` }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('Successfully Deleted.')).toBeVisible();
+  await expect(page.getByText(`${buyer.name}'s account was deleted.`)).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: buyer.email })).toHaveCount(0);
 
   // Their session stops working at once, and they cannot sign in again.

@@ -8,7 +8,7 @@ test('search from the navbar, filter in the URL, load more, and go back', async 
 }) => {
   await page.goto('/');
   // The phone menu opens once the app runs (the prerendered page's button is inert).
-  await expect(page.getByRole('heading', { name: 'Latest Items' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Latest laptops' })).toBeVisible();
   if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
   const box = page
     .getByRole('banner')
@@ -51,11 +51,11 @@ test('a category page filters and pages like search, and lists sold laptops as N
   const buyer = await createAccount(request, 'buyer');
   await page.goto('/');
   await page
-    .getByRole('region', { name: 'Product Categories' })
+    .getByRole('region', { name: 'Categories', exact: true })
     .getByRole('link', { name: 'Lenovo' })
     .click();
   await logIn(page, buyer);
-  await expect(page.getByRole('heading', { name: 'Products of Lenovo', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Lenovo laptops', level: 1 })).toBeVisible();
   // The demo's ThinkPad E14 is sold: it stays on its category page, without Book Now.
   const sold = page.getByRole('article', { name: 'Lenovo ThinkPad E14 Gen 4, i5, 16 GB, 512 GB' });
   await expect(sold.getByRole('button', { name: 'Not Available' })).toBeDisabled();
@@ -90,7 +90,7 @@ test("a category page's first results come in its HTML, and its first picture is
     if (sent.url().endsWith('-thumb.webp')) thumbnails.push(sent.url());
   });
   await page.goto(`/category/${lenovo}`);
-  await expect(page.getByRole('heading', { name: 'Products of Lenovo', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Lenovo laptops', level: 1 })).toBeVisible();
   const first = page.getByRole('article').first().getByRole('img').first();
   await expect(first).toBeVisible();
   await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);

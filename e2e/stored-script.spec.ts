@@ -181,14 +181,14 @@ test('script payloads in names, listings, bookings and reports are shown as text
   // Public screens as a guest: Home and search.
   const guest = await openWatched(browser);
   await guest.page.goto('/');
-  await expect(guest.page.getByRole('region', { name: 'Latest Items' })).toBeVisible();
+  await expect(guest.page.getByRole('region', { name: 'Latest laptops' })).toBeVisible();
   await expectNoScriptRan(guest.page, guest.dialogs);
   await guest.page.goto(`/search?q=${token}`);
   await expect(guest.page.getByRole('article', { name: listing.name })).toContainText(script);
   await expectNoScriptRan(guest.page, guest.dialogs);
   await guest.close();
 
-  // The seller's screens: My Products and My Buyers.
+  // The seller's screens: My products and My buyers.
   const sellerView = await openWatched(browser);
   await sellerView.page.goto('/dashboard/myproducts');
   await logIn(sellerView.page, seller);

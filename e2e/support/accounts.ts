@@ -55,13 +55,13 @@ export async function apiSignedInAs(account: Credentials): Promise<APIRequestCon
 
 /**
  * Signs in on the login page. Waits for that page first: callers often reach it by a
- * redirect, and Home's Contact Us form also has an Email field to type into by mistake.
+ * redirect, and Home's Contact us form also has an Email field to type into by mistake.
  */
 export async function logIn(page: Page, account: Credentials) {
   await expect(page).toHaveURL(/\/login(\?|$)/);
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
 }
 
 /** Opens the login page, signs in and waits to land on Home. */
