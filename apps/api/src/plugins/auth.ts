@@ -147,7 +147,7 @@ export const authPlugin = fp(
         const pathname = endpointOf(request);
         await checkRateLimit(pathname, request, reply);
         const hasBody = request.method !== 'GET' && request.body !== undefined;
-        const state = { logs: [] as BetterAuthLog[] };
+        const state = { logs: [] as BetterAuthLog[], afterAnswer: [] as (() => void)[] };
         const response = await authRequestState
           .run(state, () =>
             auth.handler(
@@ -164,6 +164,11 @@ export const authPlugin = fp(
           });
         writeBetterAuthLogs(request.log, state.logs, response.status);
         await forgetAttempts(pathname, request, response.status);
+        // 'close' comes once the answer is sent, or the client went away; the jobs start
+        // on the next turn, after whatever the answer's sending still has to do.
+        reply.raw.once('close', () => {
+          setImmediate(() => state.afterAnswer.forEach((job) => job()));
+        });
         reply.status(response.status);
         response.headers.forEach((value, key) => {
           if (key !== 'set-cookie') reply.header(key, value);

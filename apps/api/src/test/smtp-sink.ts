@@ -2,8 +2,11 @@ import { SMTPServer } from 'smtp-server';
 
 export type ReceivedMail = { from: string; to: string[]; raw: string };
 
-/** A real SMTP server on 127.0.0.1 that keeps what it receives, for mail tests. */
-export async function startSmtpSink(): Promise<{
+/**
+ * A real SMTP server on 127.0.0.1 that keeps what it receives, for mail tests.
+ * `delayMs`: how long it takes to accept each message, like a slow mail server.
+ */
+export async function startSmtpSink(options: { delayMs?: number } = {}): Promise<{
   url: string;
   received: ReceivedMail[];
   close(): Promise<void>;
@@ -17,12 +20,16 @@ export async function startSmtpSink(): Promise<{
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
+        const accept = () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        };
+        if (options.delayMs) setTimeout(accept, options.delayMs);
+        else accept();
       });
     },
   });

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -22,28 +21,15 @@ import { verifications } from '../../db/schema/verifications.ts';
 import { hasDatabaseCode, isDatabaseError } from '../../lib/database-errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { isOwnUploadedImage } from '../images/images.service.ts';
+import { afterAnswer, authRequestState, type BetterAuthLog } from './auth-request-state.ts';
 import { RESET_TOKEN_TTL_SECONDS, resetPasswordMail, welcomeMail } from './auth.mails.ts';
+import { writeDecoyResetLink } from './reset-request-decoy.ts';
 
 export const SESSION_TTL_SECONDS = 60 * 60 * 24 * 7;
 
-/**
- * What one auth request learnt on its way (plugins/auth.ts runs better-auth in it):
- * the password hash a sign-in checked, so that a sign-in whose password was changed
- * (reset) while it ran does not end with a session.
- */
-export const authRequestState = new AsyncLocalStorage<{
-  verifiedHash?: string;
-  /** better-auth's messages, logged once the answer's status is known. */
-  logs?: BetterAuthLog[];
-}>();
+export { authRequestState, type BetterAuthLog } from './auth-request-state.ts';
 
 const uniqueViolation = new Set(['23505']);
-
-export type BetterAuthLog = {
-  level: 'debug' | 'info' | 'warn' | 'error';
-  message: string;
-  args: unknown[];
-};
 
 /**
  * Logs better-auth's messages about one request as JSON with the app's others. It
@@ -280,6 +266,15 @@ export function createAuth(options: {
             code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
           });
         }
+        // An unknown email takes as long to answer as a known one.
+        if (
+          context.path === '/request-password-reset' &&
+          // Only an answered request: better-auth's refusals are not all its APIError.
+          !(returned instanceof Error) &&
+          !authRequestState.getStore()?.storedResetLink
+        ) {
+          await writeDecoyResetLink(db);
+        }
         const userId = context.context.session?.user.id;
         if (
           context.path === '/change-password' &&
@@ -334,7 +329,12 @@ export function createAuth(options: {
       sendResetPassword: async ({ user, url }) => {
         // A deleted account cannot sign in again, so it gets no way to set a password.
         if ((user as { deletedAt?: Date | null }).deletedAt) return;
-        await sendQuietly(resetPasswordMail({ to: user.email, name: user.name, url }));
+        // Sent once the request is answered: waiting for the mail server (400 ms against
+        // 15 ms for an unknown email) told anyone timing the answer which emails have
+        // accounts, and so did building the mail while answering.
+        afterAnswer(() => {
+          void sendQuietly(resetPasswordMail({ to: user.email, name: user.name, url }));
+        });
       },
     },
     user: {
@@ -355,6 +355,16 @@ export function createAuth(options: {
       accountLinking: { enabled: true, trustedProviders: ['google'] },
     },
     databaseHooks: {
+      verification: {
+        create: {
+          after: async (verification) => {
+            const state = authRequestState.getStore();
+            if (state && verification.identifier.startsWith('reset-password:')) {
+              state.storedResetLink = true;
+            }
+          },
+        },
+      },
       session: {
         create: {
           before: async (session, context) => {
