@@ -1,37 +1,22 @@
-import { useEffect, type ReactNode } from 'react';
-import toast from 'react-hot-toast/headless';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import type { ReactNode } from 'react';
 import type { UserType } from '@laptops/shared/auth';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSession } from '../../features/auth/api/get-session.ts';
-import { useSignOut } from '../../features/auth/api/sign-out.ts';
-import { loginState } from '../../features/auth/return-to.ts';
-import { messages } from '../../lib/messages.ts';
+import { RedirectToLogin } from './require-auth.tsx';
+import { WrongRolePage } from './wrong-role-page.tsx';
 
 /**
- * SPEC.md's role guard: a loader while checking; a user without the role is
- * signed out and sent to /login, replacing history and remembering the page.
- * The server refuses the role's API calls anyway; this only keeps screens honest.
+ * The role guard: a loader while checking; a guest goes to log in; someone signed in
+ * with another kind of account stays signed in and is told whose page it is (signing
+ * them out ended their session on every tab for following a link). The server
+ * refuses the role's API calls anyway; this only keeps screens honest.
  */
 export function RequireRole({ role, children }: { role: UserType; children: ReactNode }) {
   const session = useSession();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const signOut = useSignOut();
-  const wrongRole =
-    session.data !== undefined && session.data !== null && session.data.typeOfUser !== role;
-
-  useEffect(() => {
-    if (!wrongRole || signOut.isPending || signOut.isSuccess) return;
-    signOut.mutate(undefined, {
-      onSettled: () => {
-        toast.error(messages.guard.wrongRole);
-        void navigate('/login', { replace: true, state: loginState(location, role) });
-      },
-    });
-  }, [wrongRole, signOut, navigate, location, role]);
-
-  if (session.isPending || wrongRole) return <Spinner />;
-  if (!session.data) return <Navigate to="/login" replace state={loginState(location, role)} />;
+  if (session.isPending) return <Spinner />;
+  if (!session.data) return <RedirectToLogin role={role} />;
+  if (session.data.typeOfUser !== role) {
+    return <WrongRolePage pageFor={role} user={session.data.typeOfUser} />;
+  }
   return children;
 }

@@ -81,3 +81,17 @@ export const authMessages = {
     signedOutEverywhere: 'You have been logged out on every device.',
   },
 };
+
+/** A dashboard page opened with another kind of account; loads with the role pages. */
+export const wrongRoleMessages = {
+  pageFor: {
+    buyer: 'This page is for buyers',
+    seller: 'This page is for sellers',
+    admin: 'This page is for admins',
+  },
+  loggedInAs: { buyer: 'a buyer', seller: 'a seller', admin: 'an admin' },
+  text: (who: string) =>
+    `You are logged in as ${who}, so this page is not open to you. Your own pages are on your dashboard.`,
+  toDashboard: 'Go to your dashboard',
+  backHome: 'Back to home',
+};

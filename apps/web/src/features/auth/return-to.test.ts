@@ -10,7 +10,7 @@ describe('returnPath: where signing in leads', () => {
     expect(returnPath(loginState(from, 'seller'), 'seller')).toBe('/dashboard/myproducts?page=2');
   });
 
-  it('goes to the dashboard when that page needs another kind of account (going back would sign them out again)', () => {
+  it('goes to the dashboard when that page needs another kind of account (it would only say whose page it is)', () => {
     expect(returnPath(loginState(from, 'seller'), 'buyer')).toBe('/dashboard');
     // A Google sign-in's account is not known before it returns.
     expect(returnPath(loginState(from, 'seller'))).toBe('/dashboard');

@@ -12,8 +12,8 @@ export function loginState(from: Location, role?: UserType): LoginState {
 /**
  * Where to go once signed in (or up): back to the page that sent the visitor to log
  * in, unless it needs another kind of account than theirs (unknown before a Google
- * sign-in) — then the dashboard, which every account opens, since going back would
- * only sign them out again.
+ * sign-in) — then the dashboard, which every account opens, rather than a page that
+ * would only say it is for another kind of account.
  */
 export function returnPath(state: unknown, typeOfUser?: UserType): string {
   const { from, role } = (state ?? {}) as Partial<LoginState>;
