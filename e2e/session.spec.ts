@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  apiSignedInAs,
   createAccount,
   dashboardMenu,
   navbar,
@@ -85,4 +86,43 @@ test("a buyer opening a seller's page is told whose page it is and stays signed 
   await expect(page.getByRole('heading', { name: 'My orders', level: 1 })).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/myorders$/);
   expect(await (await page.request.get('/api/auth/get-session')).json()).not.toBeNull();
+});
+
+test('signed out everywhere from another device, the next page asks to log in again and leads back', async ({
+  page,
+  request,
+}) => {
+  const buyer = await createAccount(request, 'buyer', 'Sam Signedout');
+  await signInWithApi(page.request, buyer);
+  await page.goto('/dashboard/profile');
+  await expect(page.getByRole('heading', { name: 'My profile', level: 1 })).toBeVisible();
+
+  // "Log out everywhere" from another device ends this browser's session too.
+  const phone = await apiSignedInAs(buyer);
+  const origin = test.info().project.use.baseURL ?? '';
+  expect(
+    (await phone.post('/api/auth/revoke-sessions', { headers: { origin }, data: {} })).ok(),
+  ).toBe(true);
+  await phone.dispose();
+
+  // The app still believes it is signed in; the next page's request is refused.
+  const menu = await dashboardMenu(page);
+  await menu.getByRole('link', { name: 'My orders' }).click();
+  await expect(loginHeading(page)).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('alert')).toHaveText(
+    'You have been signed out. Please log in again.',
+  );
+  await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
+  // Nobody is shown as signed in any more.
+  const banner = await navbar(page);
+  await expect(banner.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await expect(banner.getByRole('button', { name: 'Log out' })).toHaveCount(0);
+  if (await banner.getByRole('button', { name: 'Close menu' }).isVisible()) {
+    await banner.getByRole('button', { name: 'Close menu' }).click();
+  }
+
+  await logInHere(page, buyer);
+  await expect(page).toHaveURL(/\/dashboard\/myorders$/);
+  await expect(page.getByRole('heading', { name: 'My orders', level: 1 })).toBeVisible();
 });

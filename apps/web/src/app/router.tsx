@@ -11,6 +11,7 @@ import type { Order } from '@laptops/shared/orders';
 import { ApiRequestError } from '../lib/api-client.ts';
 import type { UserType } from '@laptops/shared/auth';
 import type { RoleHandle } from './guards/role-handle.ts';
+import { sendToLoginWhenSignedOut } from './guards/send-to-login.ts';
 import { withTimeout } from './lazy-route.ts';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { MainLayout } from './layouts/main-layout.tsx';
@@ -244,5 +245,7 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
 }
 
 export function createRouter(queryClient: QueryClient) {
-  return createBrowserRouter(buildRoutes(queryClient));
+  const router = createBrowserRouter(buildRoutes(queryClient));
+  sendToLoginWhenSignedOut(queryClient, router);
+  return router;
 }

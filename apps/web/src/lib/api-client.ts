@@ -14,6 +14,19 @@ export class ApiRequestError extends Error {
   }
 }
 
+/**
+ * Whether a refusal means the session this browser held has ended: signed out on every
+ * device, by a password reset, or the account deleted. Our API says UNAUTHENTICATED,
+ * better-auth UNAUTHORIZED; a wrong password at sign-in is a 401 with another code.
+ */
+export function isSessionEnded(error: unknown): boolean {
+  return (
+    error instanceof ApiRequestError &&
+    error.status === 401 &&
+    (error.code === 'UNAUTHENTICATED' || error.code === 'UNAUTHORIZED')
+  );
+}
+
 /** What checks an answer and gives it its type: a zod schema, or `serverChecked()`. */
 export type ResponseCheck<T> = { parse: (body: unknown) => T };
 

@@ -56,7 +56,8 @@ export const messages = {
     backHome: 'Back to home',
   },
   guard: {
-    wrongRole: 'That page needs another kind of account. Please log in with it.',
+    /** On the login page, when the session ended elsewhere (also the error that says so). */
+    signedOut: 'You have been signed out. Please log in again.',
   },
   nav: {
     home: 'Home',

@@ -90,6 +90,7 @@ describe("RequireAuthForPage (the dashboard layout's guard)", () => {
     const state = router.state.location.state as LoginState;
     expect(state.from.pathname).toBe('/dashboard/addaproduct');
     expect(state.role).toBe('seller');
+    expect(state.signedOut).toBeUndefined();
     // Replaced in history: Back leads to the page before, not to the guard again.
     expect(router.state.historyAction).toBe('REPLACE');
   });

@@ -68,12 +68,11 @@ export const adminMessages = {
     filter: 'Show reports',
     open: 'Open',
     resolved: 'Resolved',
-    picture: 'Picture',
     laptop: 'Laptop',
     listing: 'Listing',
     seller: 'Seller',
     report: 'Report',
-    reportedBy: 'Reported by',
+    reportedBy: (name: string) => `Reported by ${name}`,
     /** Where the reported laptop stands now. */
     states: {
       for_sale: 'For sale',

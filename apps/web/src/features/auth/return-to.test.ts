@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Location } from 'react-router';
-import { loginState, returnPath } from './return-to.ts';
+import { loginState, returnPath, wasSignedOut } from './return-to.ts';
 
 const from = { pathname: '/dashboard/myproducts', search: '?page=2', hash: '' } as Location;
 
@@ -19,5 +19,17 @@ describe('returnPath: where signing in leads', () => {
   it('goes home when nothing sent the visitor to log in', () => {
     expect(returnPath(null, 'buyer')).toBe('/');
     expect(returnPath(undefined)).toBe('/');
+  });
+});
+
+describe('wasSignedOut: why the visitor was sent to log in', () => {
+  it('is true only when their session ended elsewhere', () => {
+    expect(wasSignedOut(loginState(from, 'seller', true))).toBe(true);
+    expect(returnPath(loginState(from, 'seller', true), 'seller')).toBe(
+      '/dashboard/myproducts?page=2',
+    );
+    expect(wasSignedOut(loginState(from, 'seller'))).toBe(false);
+    expect(wasSignedOut(loginState(from))).toBe(false);
+    for (const state of [null, undefined, 'x', {}]) expect(wasSignedOut(state)).toBe(false);
   });
 });

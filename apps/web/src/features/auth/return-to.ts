@@ -1,12 +1,23 @@
 import type { Location } from 'react-router';
 import type { UserType } from '@laptops/shared/auth';
 
-/** What the login page is told about the page that sent the visitor there. */
-export type LoginState = { from: Location; role?: UserType };
+/**
+ * What the login page is told about the page that sent the visitor there, and
+ * whether their session ended elsewhere (the page then says so).
+ */
+export type LoginState = { from: Location; role?: UserType; signedOut?: true };
 
-/** The state for a redirect to /login from `from`, which needs a `role` when given. */
-export function loginState(from: Location, role?: UserType): LoginState {
-  return role ? { from, role } : { from };
+/**
+ * The state for a redirect to /login from `from`, which needs a `role` when given;
+ * `signedOut` when the session this tab held has ended (signed out elsewhere).
+ */
+export function loginState(from: Location, role?: UserType, signedOut?: boolean): LoginState {
+  return { from, ...(role && { role }), ...(signedOut && { signedOut: true }) };
+}
+
+/** Whether the visitor was sent to log in because their session ended elsewhere. */
+export function wasSignedOut(state: unknown): boolean {
+  return (state as Partial<LoginState> | null)?.signedOut === true;
 }
 
 /**

@@ -25,7 +25,7 @@ export const reportMessages = {
   reportHint: (max: number) =>
     `Anything that helps the admin check this laptop, up to ${max.toLocaleString('en-US')} characters.`,
   reportHintOther: (max: number) =>
-    `Tell the admin what is wrong with this laptop, up to ${max.toLocaleString('en-US')} characters.`,
+    `Needed when the reason is Other, up to ${max.toLocaleString('en-US')} characters.`,
   submit: 'Send report',
   cancel: 'Cancel',
   close: 'Close',

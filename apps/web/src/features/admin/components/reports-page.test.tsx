@@ -139,18 +139,14 @@ describe('ReportsPage', () => {
     });
     expect(screen.getByRole('table', { name: 'Reported laptops: Open' })).toBeTruthy();
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      '#',
-      'Picture',
       'Laptop',
       'Listing',
       'Seller',
       'Report',
-      'Reported by',
       'Action',
     ]);
 
     const dell = row('Dell XPS 13');
-    expect(within(dell).getByText('1')).toBeTruthy();
     expect(dell.querySelector('img')?.getAttribute('src')).toBe('/api/images/xps-thumb.webp');
     // The link to the laptop: its category page, until there is a page for one laptop.
     expect(within(dell).getByRole('link', { name: 'Dell XPS 13' }).getAttribute('href')).toBe(
@@ -162,7 +158,7 @@ describe('ReportsPage', () => {
     expect(within(dell).getByText('marcus@example.com')).toBeTruthy();
     expect(within(dell).getByText('Wrong details')).toBeTruthy();
     expect(within(dell).getByText('The photos are of another laptop.')).toBeTruthy();
-    expect(within(dell).getByText('Ava Stone')).toBeTruthy();
+    expect(within(dell).getByText('Reported by Ava Stone')).toBeTruthy();
     expect(within(dell).getByText('ava@example.com')).toBeTruthy();
     const when = dell.querySelector('time');
     expect(when?.getAttribute('dateTime')).toBe('2026-11-20T09:15:00.000Z');

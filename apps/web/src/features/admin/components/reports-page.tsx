@@ -73,50 +73,37 @@ export function ReportsPage() {
   };
 
   const busy = dismiss.isPending || remove.isPending;
-  const offset = reports.data ? (reports.data.page - 1) * reports.data.limit : 0;
 
   const columns: DataTableColumn<Report>[] = [
-    {
-      key: 'index',
-      header: t.index,
-      // A row's place in the list: on a phone the cards say it by their order.
-      className: 'w-12 tabular-nums max-sm:hidden',
-      cell: (_report, index) => offset + index + 1,
-    },
-    {
-      key: 'picture',
-      header: r.picture,
-      phoneLabel: false,
-      // The laptop's name is beside it: the picture adds nothing to read out.
-      cell: (report) => (
-        <img
-          src={report.productThumbnail}
-          alt=""
-          width={64}
-          height={48}
-          loading="lazy"
-          decoding="async"
-          className="h-12 w-16 rounded bg-base-200 object-cover"
-        />
-      ),
-    },
     {
       key: 'laptop',
       header: r.laptop,
       rowHeader: true,
-      className: 'min-w-32 font-medium wrap-anywhere',
-      // A removed laptop is shown nowhere: its name has nothing to link to.
-      cell: (report) =>
-        report.productState === 'removed' ? (
-          report.productName
-        ) : (
-          <Link
-            to={laptopPath({ productId: report.productId, categoryId: report.productCategory })}
-            className="link link-hover"
-          >
-            {report.productName}
-          </Link>
-        ),
+      cell: (report) => (
+        <div className="flex items-center gap-3 font-medium">
+          {/* Its name is beside it: the picture adds nothing to read out. */}
+          <img
+            src={report.productThumbnail}
+            alt=""
+            width={64}
+            height={48}
+            loading="lazy"
+            decoding="async"
+            className="h-12 w-16 shrink-0 rounded bg-base-200 object-cover"
+          />
+          {/* A removed laptop is shown nowhere: its name has nothing to link to. */}
+          {report.productState === 'removed' ? (
+            <span className="wrap-anywhere">{report.productName}</span>
+          ) : (
+            <Link
+              to={laptopPath({ productId: report.productId, categoryId: report.productCategory })}
+              className="link wrap-anywhere"
+            >
+              {report.productName}
+            </Link>
+          )}
+        </div>
+      ),
     },
     {
       key: 'listing',
@@ -143,26 +130,18 @@ export function ReportsPage() {
     {
       key: 'report',
       header: r.report,
-      className: 'min-w-48',
+      // What is wrong, then who says so and when, as a note is signed.
       cell: (report) => (
         <div className="flex flex-col gap-1">
           <span className="font-medium">{r.reasons[report.reason]}</span>
           <span className="whitespace-pre-line wrap-anywhere">
             {report.reportText || <span className="italic text-base-content/75">{r.noText}</span>}
           </span>
-        </div>
-      ),
-    },
-    {
-      key: 'reportedBy',
-      header: r.reportedBy,
-      cell: (report) => (
-        <div className="flex min-w-0 flex-col">
-          <span>{report.reporterName}</span>
-          <EmailText email={report.reporterEmail} className="text-xs text-base-content/70" />
-          <time dateTime={report.createdAt} className="text-xs text-base-content/70">
-            {formatWhen(report.createdAt)}
-          </time>
+          <span className="flex flex-col text-xs text-base-content/70">
+            <span>{r.reportedBy(report.reporterName)}</span>
+            <EmailText email={report.reporterEmail} />
+            <time dateTime={report.createdAt}>{formatWhen(report.createdAt)}</time>
+          </span>
         </div>
       ),
     },

@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { SessionUser, UserType } from '@laptops/shared/auth';
 import { firstRequestPaths } from '@laptops/shared/first-requests';
-import { apiRequest, type ResponseCheck } from '../../../lib/api-client.ts';
+import { ApiRequestError, apiRequest, type ResponseCheck } from '../../../lib/api-client.ts';
+import { messages } from '../../../lib/messages.ts';
 
 export const sessionQueryKey = ['session'] as const;
 
@@ -46,8 +47,36 @@ export function getSession() {
 }
 
 export const sessionQueryOptions = () =>
-  queryOptions({ queryKey: sessionQueryKey, queryFn: getSession, staleTime: 60_000 });
+  queryOptions({
+    queryKey: sessionQueryKey,
+    queryFn: async ({ client }) => {
+      const user = await getSession();
+      // No session where this tab had one: it ended elsewhere (signed out everywhere,
+      // a password reset, the account deleted). Said as the refusal it is, so the app
+      // takes them to log in saying why (app/guards/send-to-login.ts), rather than every
+      // guard quietly sending them there. Logging out here forgets the session first.
+      if (user === null && client.getQueryData(sessionQueryKey)) {
+        throw new ApiRequestError(401, 'UNAUTHENTICATED', messages.guard.signedOut);
+      }
+      return user;
+    },
+    staleTime: 60_000,
+  });
 
 export function useSession() {
   return useQuery(sessionQueryOptions());
+}
+
+/**
+ * Forgets who was signed in, and everything cached for them, once their session has
+ * ended elsewhere. The session is set to nobody rather than removed, so that what
+ * shows it (the navbar) redraws at once; what no screen shows any more is removed
+ * (a query removed under a screen would never answer it).
+ */
+export function forgetSession(queryClient: QueryClient) {
+  queryClient.setQueryData(sessionQueryKey, null);
+  queryClient.removeQueries({
+    type: 'inactive',
+    predicate: (query) => query.queryKey[0] !== sessionQueryKey[0],
+  });
 }

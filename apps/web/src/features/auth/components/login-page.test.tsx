@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LoginPage } from './login-page.tsx';
@@ -44,5 +44,52 @@ describe("LoginPage's 'Sign in with Google'", () => {
     expect(document.getElementById('google-not-set-up')?.textContent).toBe(
       'Signing in with Google is not set up on this marketplace yet.',
     );
+  });
+});
+
+describe('LoginPage after the session ended elsewhere', () => {
+  const user = {
+    id: 'u1',
+    name: 'Bea Buyer',
+    email: 'bea@example.com',
+    image: null,
+    typeOfUser: 'buyer' as const,
+  };
+
+  function renderLogin(state: unknown) {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ google: false })),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(['session'], user);
+    queryClient.setQueryData(['myOrders'], [{ _id: 'o1' }]);
+    render(
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[{ pathname: '/login', state }]}>
+          <LoginPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    return queryClient;
+  }
+
+  it('says they were signed out, and forgets who they were and what was cached for them', async () => {
+    const from = { pathname: '/dashboard/myorders', search: '', hash: '', state: null, key: 'k' };
+    const queryClient = renderLogin({ from, role: 'buyer', signedOut: true });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'You have been signed out. Please log in again.',
+    );
+    await waitFor(() => expect(queryClient.getQueryData(['session'])).toBeNull());
+    expect(queryClient.getQueryData(['myOrders'])).toBeUndefined();
+    // The page's own question still gets its answer.
+    expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeTruthy();
+  });
+
+  it('says nothing of the kind to someone who just came to log in', async () => {
+    const queryClient = renderLogin(null);
+    await screen.findByRole('button', { name: 'Sign in with Google' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(queryClient.getQueryData(['session'])).toEqual(user);
   });
 });

@@ -1,12 +1,15 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useAuthOptions } from '../api/get-auth-options.ts';
+import { forgetSession } from '../api/get-session.ts';
 import { useSignInWithGoogle } from '../api/sign-in-with-google.ts';
 import { ForgotPasswordModal } from './forgot-password-modal.tsx';
 import { LoginForm } from './login-form.tsx';
 import { loginMessages } from '../messages.ts';
-import { returnPath } from '../return-to.ts';
+import { messages } from '../../../lib/messages.ts';
+import { returnPath, wasSignedOut } from '../return-to.ts';
 
 /** The login form, 'Forgot password?', a link to /signup and 'Sign in with Google'. */
 export function LoginPage() {
@@ -18,6 +21,14 @@ export function LoginPage() {
   const authOptions = useAuthOptions();
   const google = useSignInWithGoogle();
   const returnTo = returnPath(location.state);
+  const signedOut = wasSignedOut(location.state);
+  const queryClient = useQueryClient();
+
+  // Sent here because the session ended elsewhere: only now is it forgotten (the
+  // page that was refused is gone, so its guard cannot send them here a second time).
+  useEffect(() => {
+    if (signedOut) forgetSession(queryClient);
+  }, [signedOut, queryClient]);
 
   useEffect(() => {
     if (searchParams.get('error') === 'google')
@@ -27,6 +38,11 @@ export function LoginPage() {
   return (
     <section className="mx-auto my-8 w-full max-w-md rounded-box border border-base-300 bg-base-100 p-6 shadow-sm sm:p-8">
       <h1 className="mb-6 text-center text-2xl font-bold">{t.title}</h1>
+      {signedOut && (
+        <p role="alert" className="alert alert-warning mb-6">
+          {messages.guard.signedOut}
+        </p>
+      )}
       <LoginForm onEmailChange={setEmail} />
       <div className="mt-3 text-right">
         <button

@@ -71,7 +71,11 @@ export function ProductCard({
           <Heading className="card-title text-base leading-snug" title={product.name}>
             {truncate(product.name, CARD_NAME_LENGTH)}
           </Heading>
-          <ProductMenu productName={product.name} onReport={() => onReport(product)} />
+          <ProductMenu
+            productName={product.name}
+            sellerEmail={product.sellerEmail}
+            onReport={() => onReport(product)}
+          />
         </div>
 
         <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">

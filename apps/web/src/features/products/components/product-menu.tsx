@@ -1,15 +1,19 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { messages } from '../../../lib/messages.ts';
+import { useIsOwnLaptop } from '../../reports/use-own-laptop.ts';
 
 /**
  * The card's '⋮' menu. Closes on Escape (focus back on '⋮'), on a click elsewhere, when
- * focus leaves it, and after a choice.
+ * focus leaves it, and after a choice. Not shown on one's own laptop: its one item,
+ * Report, is not for its seller.
  */
 export function ProductMenu({
   productName,
+  sellerEmail,
   onReport,
 }: {
   productName: string;
+  sellerEmail?: string | null;
   onReport: () => void;
 }) {
   const [open, setOpen] = useState(false);
@@ -17,6 +21,7 @@ export function ProductMenu({
   const rootRef = useRef<HTMLDivElement>(null);
   const firstItemRef = useRef<HTMLButtonElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const ownLaptop = useIsOwnLaptop(sellerEmail);
 
   useEffect(() => {
     if (!open) return;
@@ -45,6 +50,7 @@ export function ProductMenu({
     };
   }, [open]);
 
+  if (ownLaptop) return null;
   return (
     <div ref={rootRef} className="relative">
       <button

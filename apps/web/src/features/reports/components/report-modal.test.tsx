@@ -161,9 +161,7 @@ describe('ReportModal', () => {
     await user.click(reason('Other'));
     expect(screen.getByLabelText('Details (required)')).toBe(details());
     expect(details().required).toBe(true);
-    expect(describedBy(details())).toBe(
-      'Tell the admin what is wrong with this laptop, up to 2,000 characters.',
-    );
+    expect(describedBy(details())).toBe('Needed when the reason is Other, up to 2,000 characters.');
     await user.type(details(), '   ');
     await user.click(send());
 
