@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { bookingMessages as bookingRules } from '@laptops/shared/messages';
 import { createAccount, logIn, signIn } from './support/accounts.ts';
 import { accessibilityViolations } from './support/axe.ts';
 import { sellerWithListing } from './support/listings.ts';
@@ -13,17 +14,19 @@ test.describe.configure({ timeout: 180_000 });
 async function bookFromCard(page: Page, name: string) {
   await page.goto(`/search?q=${encodeURIComponent(name)}`);
   const card = page.getByRole('article', { name });
-  await card.getByRole('button', { name: 'Book Now' }).click();
+  await card.getByRole('button', { name: 'Book', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Book this laptop' });
-  await expect(dialog.getByLabel('Product Name')).toHaveValue(name.slice(0, 22) + '...');
-  await dialog.getByRole('button', { name: 'Add To Book' }).click();
-  await expect(dialog.getByText('Please fil the location field')).toBeVisible();
+  await expect(dialog.getByLabel('Laptop')).toHaveValue(name.slice(0, 22) + '...');
+  await dialog.getByRole('button', { name: 'Book', exact: true }).click();
+  await expect(dialog.getByText(bookingRules.locationRequired)).toBeVisible();
   expect(await accessibilityViolations(page)).toEqual([]);
-  await dialog.getByLabel('Meeting Location').fill('Downtown library entrance');
-  await dialog.getByLabel('Phone Number').fill('+1 402 555 0199');
-  await dialog.getByRole('button', { name: 'Add To Book' }).click();
-  await expect(page.getByText('Product Booked successfully.')).toBeVisible();
-  await expect(dialog).toBeHidden();
+  await dialog.getByLabel('Meeting place').fill('Downtown library entrance');
+  await dialog.getByLabel('Phone number').fill('+1 402 555 0199');
+  await dialog.getByRole('button', { name: 'Book', exact: true }).click();
+  const booked = page.getByRole('dialog', { name: 'Booked' });
+  await expect(booked.getByRole('link', { name: 'Pay now' })).toBeVisible();
+  await booked.getByRole('button', { name: 'Later' }).click();
+  await expect(booked).toBeHidden();
 }
 
 async function payWith(page: Page, number: string) {
@@ -36,7 +39,7 @@ async function payWith(page: Page, number: string) {
   await pay.click();
 }
 
-test('a buyer books from a card and pays with 4242 in the sandbox; the seller sees them and the card turns Not Available', async ({
+test('a buyer books from a card and pays with 4242 in the sandbox; the seller sees them and the card turns Sold', async ({
   page,
   request,
   browser,
@@ -48,7 +51,7 @@ test('a buyer books from a card and pays with 4242 in the sandbox; the seller se
 
   await page.goto('/dashboard/myorders');
   const row = page.getByRole('row').filter({ hasText: listing.name });
-  await row.getByRole('link', { name: `Pay: ${listing.name}` }).click();
+  await row.getByRole('link', { name: `Pay now: ${listing.name}` }).click();
   await expect(page.getByRole('heading', { name: `Payment for ${listing.name}` })).toBeVisible();
   await expect(page.getByText('Please pay $420.00')).toBeVisible();
   await expect(page.getByText('Test mode')).toBeVisible();
@@ -80,8 +83,8 @@ test('a buyer books from a card and pays with 4242 in the sandbox; the seller se
   ).toBe(false);
 
   await payWith(page, '4242 4242 4242 4242');
-  await expect(page.getByText('Congrats! your payment is completed')).toBeVisible();
-  await expect(page.getByText(/Your transaction id: pi_sandbox_\w+/)).toBeVisible();
+  await expect(page.getByText('Payment complete. Thank you!')).toBeVisible();
+  await expect(page.getByText(/Transaction ID: pi_sandbox_\w+/)).toBeVisible();
   await page.goto('/dashboard/myorders');
   await expect(page.getByRole('row').filter({ hasText: listing.name })).toContainText('Paid');
 
@@ -92,12 +95,12 @@ test('a buyer books from a card and pays with 4242 in the sandbox; the seller se
   await sellerPage.goto('/dashboard/mybuyers');
   await logIn(sellerPage, listing.seller);
   await expect(sellerPage.getByRole('row').filter({ hasText: listing.name })).toContainText(
-    buyer.email,
+    buyer.name,
   );
   await expect(sellerPage.getByRole('row').filter({ hasText: listing.name })).toContainText('Paid');
   await sellerPage.context().close();
 
-  // Sold: the laptop leaves Latest laptops and shows 'Not Available' in its category.
+  // Sold: the laptop leaves Latest laptops and shows 'Sold' in its category.
   await page.goto('/');
   await expect(
     page
@@ -111,7 +114,7 @@ test('a buyer books from a card and pays with 4242 in the sandbox; the seller se
   await expect(
     page
       .getByRole('article', { name: listing.name })
-      .getByRole('button', { name: 'Not Available' }),
+      .getByRole('button', { name: 'Sold', exact: true }),
   ).toBeDisabled();
 });
 
@@ -139,9 +142,9 @@ test('a second buyer of the same laptop sees it as Sold once the first pays', as
   await signIn(page, first);
   await bookFromCard(page, listing.name);
   await page.goto('/dashboard/myorders');
-  await page.getByRole('link', { name: `Pay: ${listing.name}` }).click();
+  await page.getByRole('link', { name: `Pay now: ${listing.name}` }).click();
   await payWith(page, '4242424242424242');
-  await expect(page.getByText('Congrats! your payment is completed')).toBeVisible();
+  await expect(page.getByText('Payment complete. Thank you!')).toBeVisible();
 
   await secondPage.goto('/dashboard/myorders');
   const row = secondPage.getByRole('row').filter({ hasText: listing.name });

@@ -176,7 +176,7 @@ test('a buyer reports a product through the modal and the admins see the report'
   const card = page.getByRole('region', { name: 'Latest laptops' }).getByRole('article').nth(1);
   const productName = (await card.getAttribute('aria-label')) ?? '';
   await card.getByRole('button', { name: /More options/ }).click();
-  await card.getByRole('menuitem', { name: 'Report Product' }).click();
+  await card.getByRole('menuitem', { name: 'Report this laptop' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Report this laptop' });
   await expect(dialog.getByLabel('Laptop', { exact: true })).toHaveValue(productName);

@@ -140,16 +140,18 @@ test('script payloads in names, listings, bookings and reports are shown as text
     page.viewportSize()!.width,
   );
 
-  await card.getByRole('button', { name: 'Book Now' }).click();
+  await card.getByRole('button', { name: 'Book', exact: true }).click();
   const booking = page.getByRole('dialog', { name: 'Book this laptop' });
-  await booking.getByLabel('Meeting Location').fill(`${img} Library`);
-  await booking.getByLabel('Phone Number').fill('+1 402 555 0199');
-  await booking.getByRole('button', { name: 'Add To Book' }).click();
-  await expect(page.getByText('Product Booked successfully.')).toBeVisible();
+  await booking.getByLabel('Meeting place').fill(`${img} Library`);
+  await booking.getByLabel('Phone number').fill('+1 402 555 0199');
+  await booking.getByRole('button', { name: 'Book', exact: true }).click();
+  const booked = page.getByRole('dialog', { name: 'Booked' });
+  await expect(booked).toContainText(listing.name);
   await expectNoScriptRan(page, buyerView.dialogs);
+  await booked.getByRole('button', { name: 'Later' }).click();
 
   await card.getByRole('button', { name: /More options/ }).click();
-  await card.getByRole('menuitem', { name: 'Report Product' }).click();
+  await card.getByRole('menuitem', { name: 'Report this laptop' }).click();
   const report = page.getByRole('dialog', { name: 'Report this laptop' });
   await expect(report.getByLabel('Laptop', { exact: true })).toHaveValue(listing.name);
   await report.getByRole('radio', { name: 'Other' }).check();
