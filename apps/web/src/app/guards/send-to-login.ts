@@ -5,7 +5,7 @@ import type {
 } from '@tanstack/react-query';
 import type { DataRouter } from 'react-router';
 import { sessionQueryKey } from '../../features/auth/api/get-session.ts';
-import { loginState } from '../../features/auth/return-to.ts';
+import type { LoginState } from '../../features/auth/return-to.ts';
 import { isSessionEnded } from '../../lib/api-client.ts';
 import { roleNeeded } from './role-handle.ts';
 
@@ -28,7 +28,9 @@ export function sendToLoginWhenSignedOut(queryClient: QueryClient, router: DataR
     handled = user;
     const { location, matches } = router.state;
     const role = roleNeeded(matches.map((match) => match.route.handle));
-    void router.navigate('/login', { replace: true, state: loginState(location, role, true) });
+    // Written out rather than by loginState(): that module loads with the login page.
+    const state: LoginState = { from: location, ...(role && { role }), signedOut: true };
+    void router.navigate('/login', { replace: true, state });
   };
   queryClient.getQueryCache().subscribe(onEvent);
   queryClient.getMutationCache().subscribe(onEvent);

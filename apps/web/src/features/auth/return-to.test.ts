@@ -24,8 +24,8 @@ describe('returnPath: where signing in leads', () => {
 
 describe('wasSignedOut: why the visitor was sent to log in', () => {
   it('is true only when their session ended elsewhere', () => {
-    expect(wasSignedOut(loginState(from, 'seller', true))).toBe(true);
-    expect(returnPath(loginState(from, 'seller', true), 'seller')).toBe(
+    expect(wasSignedOut({ ...loginState(from, 'seller'), signedOut: true })).toBe(true);
+    expect(returnPath({ ...loginState(from, 'seller'), signedOut: true }, 'seller')).toBe(
       '/dashboard/myproducts?page=2',
     );
     expect(wasSignedOut(loginState(from, 'seller'))).toBe(false);

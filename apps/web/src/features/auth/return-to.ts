@@ -7,12 +7,9 @@ import type { UserType } from '@laptops/shared/auth';
  */
 export type LoginState = { from: Location; role?: UserType; signedOut?: true };
 
-/**
- * The state for a redirect to /login from `from`, which needs a `role` when given;
- * `signedOut` when the session this tab held has ended (signed out elsewhere).
- */
-export function loginState(from: Location, role?: UserType, signedOut?: boolean): LoginState {
-  return { from, ...(role && { role }), ...(signedOut && { signedOut: true }) };
+/** The state for a redirect to /login from `from`, which needs a `role` when given. */
+export function loginState(from: Location, role?: UserType): LoginState {
+  return role ? { from, role } : { from };
 }
 
 /** Whether the visitor was sent to log in because their session ended elsewhere. */

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SessionUser, UserType } from '@laptops/shared/auth';
 import { firstRequestPaths } from '@laptops/shared/first-requests';
 import { ApiRequestError, apiRequest, type ResponseCheck } from '../../../lib/api-client.ts';
@@ -65,18 +65,4 @@ export const sessionQueryOptions = () =>
 
 export function useSession() {
   return useQuery(sessionQueryOptions());
-}
-
-/**
- * Forgets who was signed in, and everything cached for them, once their session has
- * ended elsewhere. The session is set to nobody rather than removed, so that what
- * shows it (the navbar) redraws at once; what no screen shows any more is removed
- * (a query removed under a screen would never answer it).
- */
-export function forgetSession(queryClient: QueryClient) {
-  queryClient.setQueryData(sessionQueryKey, null);
-  queryClient.removeQueries({
-    type: 'inactive',
-    predicate: (query) => query.queryKey[0] !== sessionQueryKey[0],
-  });
 }

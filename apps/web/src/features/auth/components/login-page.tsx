@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useAuthOptions } from '../api/get-auth-options.ts';
-import { forgetSession } from '../api/get-session.ts';
+import { forgetSession } from '../api/forget-session.ts';
 import { useSignInWithGoogle } from '../api/sign-in-with-google.ts';
 import { ForgotPasswordModal } from './forgot-password-modal.tsx';
 import { LoginForm } from './login-form.tsx';
