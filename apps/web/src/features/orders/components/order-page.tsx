@@ -72,97 +72,92 @@ function OrderDetailsView({ order }: { order: OrderDetails }) {
     });
 
   return (
-    <section className="flex w-full max-w-3xl flex-col gap-6">
-      <div className="flex flex-col gap-3">
-        <h1
-          ref={headingRef}
-          tabIndex={-1}
-          className="text-2xl font-bold wrap-anywhere outline-none sm:text-3xl"
-        >
-          {t.title(order.product.name)}
-        </h1>
-        <p className="flex flex-wrap items-center gap-3">
-          <span className={`badge ${statusBadge[order.status]}`}>{t.status[order.status]}</span>
-          <span className="text-base-content/80">{t.explain[order.viewerIs][order.status]}</span>
-        </p>
+    <section className="flex w-full max-w-4xl flex-col gap-6">
+      <div className="flex items-start gap-4">
+        <img
+          src={order.product.thumbnail}
+          alt=""
+          width={128}
+          height={96}
+          className="aspect-[4/3] w-24 shrink-0 rounded-box bg-base-200 object-cover sm:w-32"
+        />
+        <div className="flex min-w-0 flex-col gap-2">
+          <h1
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-xl font-bold wrap-anywhere outline-none sm:text-3xl"
+          >
+            {t.title(order.product.name)}
+          </h1>
+          <p>
+            <span className={`badge ${statusBadge[order.status]}`}>{t.status[order.status]}</span>
+          </p>
+        </div>
+      </div>
+      <div className="flex flex-col gap-1">
+        <p>{t.explain[order.viewerIs][order.status]}</p>
         {order.refund && <p className="text-base-content/80">{order.refund.why}</p>}
       </div>
 
-      <div className="card border border-base-300 bg-base-100 shadow-sm sm:card-side">
-        <figure className="bg-base-200 sm:w-56 sm:shrink-0">
-          <img
-            src={order.product.thumbnail}
-            alt=""
-            width={320}
-            height={240}
-            className="aspect-[4/3] w-full object-cover"
-          />
-        </figure>
-        <div className="card-body gap-4 p-5">
-          <h2 className="card-title text-lg wrap-anywhere">{order.product.name}</h2>
-          <div className="grid gap-6 sm:grid-cols-2">
-            <div>
-              <h3 className="mb-2 font-semibold">{t.receipt}</h3>
-              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-                <dt className="text-base-content/75">{t.amount}</dt>
-                <dd className="font-semibold">{formatPrice(order.price)}</dd>
-                <dt className="text-base-content/75">{t.bookedOn}</dt>
-                <dd>{when(order.bookedAt)}</dd>
-                <dt className="text-base-content/75">{t.paidOn}</dt>
-                <dd>{when(order.paidAt)}</dd>
-                {order.transactionId && (
-                  <>
-                    <dt className="text-base-content/75">{t.transactionId}</dt>
-                    <dd className="font-mono text-xs break-all">{order.transactionId}</dd>
-                  </>
-                )}
-                {order.cancelledAt && (
-                  <>
-                    <dt className="text-base-content/75">{t.cancelledOn}</dt>
-                    <dd>{when(order.cancelledAt)}</dd>
-                  </>
-                )}
-                {order.refund && (
-                  <>
-                    <dt className="text-base-content/75">{t.refundedOn}</dt>
-                    <dd>
-                      {when(order.refund.at)} ({formatPrice(order.refund.amount)})
-                    </dd>
-                  </>
-                )}
-              </dl>
-            </div>
-            <div>
-              <h3 className="mb-2 font-semibold">{t.contact[order.viewerIs]}</h3>
-              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-                <dt className="text-base-content/75">{t.name}</dt>
-                <dd className="wrap-anywhere">{other.name}</dd>
-                {other.phone && (
-                  <>
-                    <dt className="text-base-content/75">{t.phone}</dt>
-                    <dd>
-                      <a
-                        href={`tel:${other.phone.replace(/[^\d+]/g, '')}`}
-                        className="link"
-                        aria-label={`${t.call(other.name)}: ${other.phone}`}
-                      >
-                        {other.phone}
-                      </a>
-                    </dd>
-                  </>
-                )}
-                {order.meetingLocation && (
-                  <>
-                    <dt className="text-base-content/75">{t.meetingPlace}</dt>
-                    <dd className="wrap-anywhere">{order.meetingLocation}</dd>
-                  </>
-                )}
-              </dl>
-              {!other.phone && (
-                <p className="mt-2 text-sm text-base-content/75">{t.contactHidden}</p>
-              )}
-            </div>
-          </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <div className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
+          <h2 className="mb-3 text-lg font-semibold">{t.receipt}</h2>
+          <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
+            <dt className="text-base-content/75">{t.amount}</dt>
+            <dd className="font-semibold">{formatPrice(order.price)}</dd>
+            <dt className="text-base-content/75">{t.bookedOn}</dt>
+            <dd>{when(order.bookedAt)}</dd>
+            <dt className="text-base-content/75">{t.paidOn}</dt>
+            <dd>{when(order.paidAt)}</dd>
+            {order.transactionId && (
+              <>
+                <dt className="text-base-content/75">{t.transactionId}</dt>
+                <dd className="font-mono text-xs break-all">{order.transactionId}</dd>
+              </>
+            )}
+            {order.cancelledAt && (
+              <>
+                <dt className="text-base-content/75">{t.cancelledOn}</dt>
+                <dd>{when(order.cancelledAt)}</dd>
+              </>
+            )}
+            {order.refund && (
+              <>
+                <dt className="text-base-content/75">{t.refundedOn}</dt>
+                <dd>
+                  {when(order.refund.at)} ({formatPrice(order.refund.amount)})
+                </dd>
+              </>
+            )}
+          </dl>
+        </div>
+        <div className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
+          <h2 className="mb-3 text-lg font-semibold">{t.contact[order.viewerIs]}</h2>
+          <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
+            <dt className="text-base-content/75">{t.name}</dt>
+            <dd className="wrap-anywhere">{other.name}</dd>
+            {other.phone && (
+              <>
+                <dt className="text-base-content/75">{t.phone}</dt>
+                <dd>
+                  <a
+                    href={`tel:${other.phone.replace(/[^\d+]/g, '')}`}
+                    className="link"
+                    aria-label={`${t.call(other.name)}: ${other.phone}`}
+                  >
+                    {other.phone}
+                  </a>
+                </dd>
+              </>
+            )}
+            {order.meetingLocation && (
+              <>
+                <dt className="text-base-content/75">{t.meetingPlace}</dt>
+                <dd className="wrap-anywhere">{order.meetingLocation}</dd>
+              </>
+            )}
+          </dl>
+          {!other.phone && <p className="mt-3 text-sm text-base-content/75">{t.contactHidden}</p>}
         </div>
       </div>
 
