@@ -3,10 +3,11 @@ import {
   apiSignedInAs,
   createAccount,
   dashboardMenu,
+  logIn,
   navbar,
   signInWithApi,
-  type TestAccount,
 } from './support/accounts.ts';
+import { accessibilityViolations } from './support/axe.ts';
 
 /**
  * Whether the page's script still answers. A tab caught in an endless loop never
@@ -15,13 +16,6 @@ import {
 async function answers(page: Page, withinMs = 10_000): Promise<boolean> {
   const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), withinMs));
   return Promise.race([page.evaluate(() => true), timeout]);
-}
-
-/** Logs in on the login page the test is on (the page that sent the visitor there). */
-async function logInHere(page: Page, account: TestAccount) {
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
 }
 
 const loginHeading = (page: Page) => page.getByRole('heading', { name: 'Log in', level: 1 });
@@ -46,7 +40,7 @@ test('Back after logging out shows the login page, which leads back to the page'
   await expect(loginHeading(page)).toBeVisible({ timeout: 5000 });
   await expect(page).toHaveURL(/\/login$/);
 
-  await logInHere(page, seller);
+  await logIn(page, seller);
   await expect(page).toHaveURL(/\/dashboard\/myproducts$/);
   await expect(page.getByRole('heading', { name: 'My products', level: 1 })).toBeVisible();
 });
@@ -64,6 +58,7 @@ test("a buyer opening a seller's page is told whose page it is and stays signed 
   await expect(page.getByText('You are logged in as a buyer')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/addaproduct$/);
   await expect(page).toHaveTitle(/^This page is for sellers/);
+  expect(await accessibilityViolations(page)).toEqual([]);
   // The menu is still the buyer's own.
   const menu = await dashboardMenu(page);
   await expect(menu.getByRole('link', { name: 'My orders' })).toBeAttached();
@@ -114,6 +109,7 @@ test('signed out everywhere from another device, the next page asks to log in ag
     'You have been signed out. Please log in again.',
   );
   await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
   // Nobody is shown as signed in any more.
   const banner = await navbar(page);
   await expect(banner.getByRole('link', { name: 'Log in' })).toBeVisible();
@@ -122,7 +118,7 @@ test('signed out everywhere from another device, the next page asks to log in ag
     await banner.getByRole('button', { name: 'Close menu' }).click();
   }
 
-  await logInHere(page, buyer);
+  await logIn(page, buyer);
   await expect(page).toHaveURL(/\/dashboard\/myorders$/);
   await expect(page.getByRole('heading', { name: 'My orders', level: 1 })).toBeVisible();
 });
