@@ -115,7 +115,7 @@ test('a buyer reports a laptop with a reason; the admin sees it and removes the 
   await page.goto(`/search?q=${encodeURIComponent(listing.name)}`);
   const card = page.getByRole('article', { name: listing.name });
   await card.getByRole('button', { name: /More options/ }).click();
-  await card.getByRole('menuitem', { name: 'Report Product' }).click();
+  await card.getByRole('menuitem', { name: 'Report this laptop' }).click();
   const dialog = page.getByRole('dialog', { name: 'Report this laptop' });
   const details = dialog.getByRole('textbox', { name: /^Details/ });
   // 'Other' needs details: sending without them is stopped with a message on the field.
