@@ -488,6 +488,8 @@ async function startServer(port: number, env: Record<string, string>): Promise<C
         LOG_LEVEL: 'warn',
         // What the bench sets and nothing from a developer's .env (a Redis, a bucket).
         ENV_FILE: 'none',
+        // The sandbox's test payments: a production server takes them only when told to.
+        PAYMENTS_PROVIDER: 'sandbox',
         AUTH_SECRET: 'bench-secret-that-is-long-enough-for-better-auth',
         ...env,
       },

@@ -75,6 +75,8 @@ async function startServer() {
   // database whatever the environment says.
   env.ENV_FILE = 'none';
   env.DATABASE_URL = '';
+  // Test payments, as `npm start` chooses on this machine without Stripe keys.
+  env.PAYMENTS_PROVIDER = 'sandbox';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     env,

@@ -169,6 +169,12 @@ export async function buildApp(options: AppOptions) {
     config.stripe && stripeClient
       ? createStripeProvider(stripeClient, config.stripe.publishableKey)
       : createSandboxProvider(db);
+  if (provider.name === 'sandbox' && config.env === 'production') {
+    app.log.warn(
+      'payments: PAYMENTS_PROVIDER=sandbox, so no money is charged: any buyer can pay with a ' +
+        'test card (the payment page says "Test mode"). Set the STRIPE_ keys to take real payments.',
+    );
+  }
   const paymentDeps = {
     db,
     provider,

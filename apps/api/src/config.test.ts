@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 
 it('defaults to port 3000, ./data and demo data on the embedded database', () => {
@@ -102,4 +102,42 @@ it('runs its jobs on even periods: reconciliation every 10 minutes over 7 days, 
   expect(() => loadConfig({ UNUSED_UPLOAD_SWEEP_MINUTES: '0.5' })).toThrow(
     /UNUSED_UPLOAD_SWEEP_MINUTES/,
   );
+});
+
+describe('the card processor', () => {
+  const stripeKeys = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x' };
+
+  it('is Stripe with both keys, and otherwise the sandbox outside production', () => {
+    expect(loadConfig(stripeKeys).stripe).toMatchObject({ secretKey: 'sk_live_x' });
+    expect(loadConfig({ NODE_ENV: 'production', ...stripeKeys }).stripe).toBeDefined();
+    expect(loadConfig({}).stripe).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test' }).stripe).toBeUndefined();
+  });
+
+  it('refuses to start in production without Stripe keys unless the sandbox is chosen', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      'Invalid environment:\n  card payments need STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY (Stripe), or PAYMENTS_PROVIDER=sandbox to take test payments only, where no money is charged',
+    );
+    // Half a Stripe setup is not a choice either; empty means unset.
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        STRIPE_SECRET_KEY: 'sk_live_x',
+        STRIPE_PUBLISHABLE_KEY: '',
+      }),
+    ).toThrow(/card payments need STRIPE_PUBLISHABLE_KEY \(Stripe\), or PAYMENTS_PROVIDER=sandbox/);
+    const sandbox = loadConfig({ NODE_ENV: 'production', PAYMENTS_PROVIDER: 'sandbox' });
+    expect(sandbox.stripe).toBeUndefined();
+  });
+
+  it('takes PAYMENTS_PROVIDER only when it agrees with the Stripe settings', () => {
+    expect(() => loadConfig({ PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk' })).toThrow(
+      'PAYMENTS_PROVIDER=stripe needs STRIPE_PUBLISHABLE_KEY',
+    );
+    expect(loadConfig({ PAYMENTS_PROVIDER: 'stripe', ...stripeKeys }).stripe).toBeDefined();
+    expect(() => loadConfig({ PAYMENTS_PROVIDER: 'sandbox', ...stripeKeys })).toThrow(
+      'PAYMENTS_PROVIDER=sandbox takes test payments only, but STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY are set',
+    );
+    expect(() => loadConfig({ PAYMENTS_PROVIDER: 'paypal' })).toThrow(/PAYMENTS_PROVIDER/);
+  });
 });

@@ -44,6 +44,12 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /**
+   * Who takes card payments: Stripe (both keys needed) or the embedded test-mode sandbox
+   * (no money moves). Unset: Stripe when both keys are set, else the sandbox, except in
+   * production, where the sandbox must be chosen by name.
+   */
+  PAYMENTS_PROVIDER: z.enum(['stripe', 'sandbox']).optional(),
   PAYMENT_HOLD_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
   /** How often payments the provider took with no sale or refund recorded are settled. */
   PAYMENT_RECONCILE_MINUTES: z.coerce
@@ -115,7 +121,7 @@ export type Config = {
   bookingsPerBuyer: number;
   /** Uploads nothing uses are deleted once `keepMs` old, looked for at each start and on `sweepCron`. */
   unusedUploads: { keepMs: number; sweepCron: string };
-  /** Stripe when both keys are set; otherwise the embedded sandbox. */
+  /** Stripe when both keys are set; otherwise the embedded sandbox (see PAYMENTS_PROVIDER). */
   stripe:
     { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
   /** How long starting a payment holds the laptop for that buyer. */
@@ -163,6 +169,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid environment:\n  S3 image storage needs ${missingS3.join(', ')} as well (or none of the S3_ settings)`,
     );
   }
+  const paymentsProblem = paymentsProviderProblem(e);
+  if (paymentsProblem) throw new Error(`Invalid environment:\n  ${paymentsProblem}`);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -220,6 +228,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
   };
+}
+
+const stripeKeys = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'] as const;
+
+/**
+ * What is wrong with the choice of card processor, if anything. The sandbox takes any
+ * test card and no money, so a production server never falls back to it unasked: a
+ * deployment without Stripe keys would sell laptops for nothing.
+ */
+function paymentsProviderProblem(e: z.infer<typeof envSchema>): string | undefined {
+  const missing = stripeKeys.filter((name) => !e[name]);
+  const given = stripeKeys.filter((name) => e[name]);
+  if (e.PAYMENTS_PROVIDER === 'stripe' && missing.length > 0) {
+    return `PAYMENTS_PROVIDER=stripe needs ${missing.join(' and ')}`;
+  }
+  if (e.PAYMENTS_PROVIDER === 'sandbox' && given.length > 0) {
+    return (
+      `PAYMENTS_PROVIDER=sandbox takes test payments only, but ${given.join(' and ')} ` +
+      `${given.length > 1 ? 'are' : 'is'} set: unset PAYMENTS_PROVIDER to take payments ` +
+      'with Stripe, or the STRIPE_ settings to keep the sandbox'
+    );
+  }
+  if (e.NODE_ENV === 'production' && !e.PAYMENTS_PROVIDER && missing.length > 0) {
+    return (
+      `card payments need ${missing.join(' and ')} (Stripe), or PAYMENTS_PROVIDER=sandbox ` +
+      'to take test payments only, where no money is charged'
+    );
+  }
+  return undefined;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string[] {

@@ -50,6 +50,8 @@ export async function startServerProcess(
       DATABASE_URL: '',
       // No developer's .env: a test that wants one names it.
       ENV_FILE: 'none',
+      // Test payments: a production server takes them only when told to.
+      PAYMENTS_PROVIDER: 'sandbox',
       // Browsers' Origin must match it, or writes with a cookie are refused.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,

@@ -103,6 +103,32 @@ export class CardError extends HttpError {
   }
 }
 
+/**
+ * Stripe's documented test cards that succeed, by brand (stripe.com/docs/testing).
+ * The sandbox takes no other number: any number that passed the check digit used to
+ * pay (0000 0000 0000 0000 did), so a deployment on the sandbox sold to anyone.
+ */
+const succeedingTestCards = new Set([
+  '4242424242424242', // Visa
+  '4000056655665556', // Visa (debit)
+  '5555555555554444', // Mastercard
+  '2223003122003222', // Mastercard (2-series)
+  '5200828282828210', // Mastercard (debit)
+  '5105105105105100', // Mastercard (prepaid)
+  '378282246310005', // American Express
+  '371449635398431', // American Express
+  '6011111111111117', // Discover
+  '6011000990139424', // Discover
+  '6011981111111113', // Discover (debit)
+  '3056930009020004', // Diners Club
+  '36227206271667', // Diners Club (14 digits)
+  '6555900000604105', // BCcard and DinaCard
+  '3566002020360505', // JCB
+  '6200000000000005', // UnionPay
+  '6200000000000047', // UnionPay (debit)
+  '6205500000000000004', // UnionPay (19 digits)
+]);
+
 /** Stripe's documented test cards that fail, and how. */
 const failingTestCards: Record<string, [code: string, message: string]> = {
   '4000000000000002': ['card_declined', 'Your card was declined.'],
@@ -124,11 +150,21 @@ export function passesLuhn(digits: string): boolean {
   return digits.length >= 12 && sum % 10 === 0;
 }
 
-/** Checks the card the way Stripe's test mode does; throws CardError when it fails. */
+/**
+ * Checks the card the way Stripe's test mode does: only its test cards, each with the
+ * outcome Stripe gives it. Throws CardError when it fails.
+ */
 export function checkTestCard(card: SandboxConfirmInput['card'], now: Date): void {
   const number = card.number.replace(/[\s-]/g, '');
   if (!/^\d{12,19}$/.test(number) || !passesLuhn(number)) {
     throw new CardError('incorrect_number', 'Your card number is incorrect.');
+  }
+  // Stripe's test mode refuses a real card the same way (decline code test_mode_live_card).
+  if (!succeedingTestCards.has(number) && !failingTestCards[number]) {
+    throw new CardError(
+      'test_mode_live_card',
+      'This is a test payment, so only test cards work. Use the test card 4242 4242 4242 4242, any future date and any CVC.',
+    );
   }
   const year = card.exp_year < 100 ? 2000 + card.exp_year : card.exp_year;
   if (card.exp_month < 1 || card.exp_month > 12) {
