@@ -67,8 +67,8 @@ export const productMessages = {
 
 /** Booking, plus clear refusals. */
 export const bookingMessages = {
-  locationRequired: 'Please fil the location field',
-  phoneRequired: 'Please fil the phone number field',
+  locationRequired: 'Please fill in the meeting place',
+  phoneRequired: 'Please fill in your phone number',
   phoneInvalid: 'Please enter a phone number, like +1 512 555 0100',
   sold: 'This laptop is already sold.',
   own: 'You cannot book your own laptop.',

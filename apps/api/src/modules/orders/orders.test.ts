@@ -106,8 +106,8 @@ describe('POST /api/myOrders', () => {
     expect(missing.json()).toMatchObject({
       error: {
         fields: {
-          meetingLocation: 'Please fil the location field',
-          buyerPhone: 'Please fil the phone number field',
+          meetingLocation: 'Please fill in the meeting place',
+          buyerPhone: 'Please fill in your phone number',
         },
       },
     });
