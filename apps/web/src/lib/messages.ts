@@ -8,8 +8,6 @@ export const messages = {
   networkError: 'Could not reach the marketplace. Check your connection and try again.',
   serverError: 'Something went wrong on our side. Please try again.',
   loading: 'Loading',
-  /** My Orders' and Reports' empty lists, until each says what is empty in its own words. */
-  noProducts: 'No Products Found',
   /** A grid of cards with none to show: nothing is for sale. */
   noLaptops: 'No laptops for sale yet.',
   home: {
