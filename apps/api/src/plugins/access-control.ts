@@ -36,7 +36,7 @@ export const accessControlPlugin = fp(async (app: FastifyInstance) => {
     if (access === 'public') return;
     const guard = async (request: FastifyRequest) => {
       const viewer = await request.getViewer();
-      if (!viewer) throw new HttpError(401, 'UNAUTHENTICATED', 'Please sign in first.');
+      if (!viewer) throw new HttpError(401, 'UNAUTHENTICATED', 'Please log in first.');
       if (access !== 'signed-in' && viewer.typeOfUser !== access) {
         throw new HttpError(403, 'FORBIDDEN', 'You are not allowed to do that.');
       }

@@ -227,6 +227,6 @@ async function readViewer(auth: Auth, request: FastifyRequest): Promise<Viewer |
 /** The signed-in user of a route whose access guard already demanded one. */
 export async function requireViewer(request: FastifyRequest): Promise<Viewer> {
   const viewer = await request.getViewer();
-  if (!viewer) throw new HttpError(401, 'UNAUTHENTICATED', 'Please sign in first.');
+  if (!viewer) throw new HttpError(401, 'UNAUTHENTICATED', 'Please log in first.');
   return viewer;
 }

@@ -128,7 +128,10 @@ describe('authorization matrix', () => {
           failures.push(`${route} as ${caller}: expected ${expected}, got ${response.statusCode}`);
         if (expected !== 'allowed') {
           expect(response.json()).toMatchObject({
-            error: { code: expected === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN' },
+            error:
+              expected === 401
+                ? { code: 'UNAUTHENTICATED', message: 'Please log in first.' }
+                : { code: 'FORBIDDEN' },
           });
         }
       }

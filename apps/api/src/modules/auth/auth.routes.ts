@@ -59,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ googleEnabled: boolean }> = asy
         .find(Boolean);
       const fromBearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
       const token = fromCookie ?? fromBearer;
-      if (!token) throw new HttpError(401, 'UNAUTHENTICATED', 'Please sign in first.');
+      if (!token) throw new HttpError(401, 'UNAUTHENTICATED', 'Please log in first.');
       return { accessToken: token };
     },
   );
