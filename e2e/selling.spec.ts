@@ -161,7 +161,7 @@ test('deleting a product asks for confirmation first', async ({ page, request })
 
   await row.getByRole('button', { name: `Delete: ${name}` }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('Successfully Deleted.')).toBeVisible();
+  await expect(page.getByText(`${name} was deleted.`)).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
   const menu = await dashboardMenu(page);
   await expect(menu.getByRole('link', { name: 'My buyers' })).toBeAttached();
