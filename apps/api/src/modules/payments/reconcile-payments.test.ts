@@ -98,6 +98,8 @@ const outcomesOf = async (intentId: string) => ({
   payments: await t.database.db.select().from(payments).where(eq(payments.transactionId, intentId)),
   refunds: await t.database.db.select().from(refunds).where(eq(refunds.transactionId, intentId)),
 });
+/** Mail goes out after the answer, over SMTP: seconds on a busy machine. */
+const mailTime = { timeout: 15_000 };
 const mailsTo = (email: string, subject: string) =>
   smtp.received.filter((mail) => mail.to.includes(email) && mail.raw.includes(subject)).length;
 
@@ -116,7 +118,7 @@ describe('reconciling sandbox payments that were charged but never recorded', ()
     const outcomes = await outcomesOf(buyer.paymentIntentId);
     expect(outcomes.payments).toEqual([expect.objectContaining({ amountCents: 48000 })]);
     expect(outcomes.refunds).toEqual([]);
-    await expect.poll(() => mailsTo(buyer.user.email, 'Receipt')).toBe(1);
+    await expect.poll(() => mailsTo(buyer.user.email, 'Receipt'), mailTime).toBe(1);
 
     const second = await reconcilePayments(deps, 7 * DAY_MS);
     expect(second).toMatchObject({ recorded: 0, refunded: 0 });
@@ -162,7 +164,7 @@ describe('reconciling sandbox payments that were charged but never recorded', ()
       .from(sandboxPaymentIntents)
       .where(eq(sandboxPaymentIntents.id, late.paymentIntentId));
     expect(intent?.refundedAt).not.toBeNull();
-    await expect.poll(() => mailsTo(late.user.email, 'Refunded')).toBe(1);
+    await expect.poll(() => mailsTo(late.user.email, 'Refunded'), mailTime).toBe(1);
 
     expect(await reconcilePayments(deps, 7 * DAY_MS)).toMatchObject({ recorded: 0, refunded: 0 });
     expect(await outcomesOf(late.paymentIntentId)).toEqual(outcomes);
