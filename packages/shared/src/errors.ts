@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The one error body every API refusal uses (DESIGN.md section 1). */
+/** The one error body every API refusal (4xx) uses; bad input gets it too, never a 500. */
 export const apiErrorSchema = z.object({
   error: z.object({
     code: z.string(),

@@ -45,7 +45,7 @@ export const oneLineMessage = 'This must be on one line';
 export const tabsToSpaces = (text: string) => text.replaceAll('\t', ' ');
 
 /**
- * Required, trimmed text with SPEC.md's "required" message and a length limit; text of
+ * Required, trimmed text with its field's "required" message and a length limit; text of
  * only invisible characters counts as not given. One line unless `multiline`.
  */
 export const requiredText = (

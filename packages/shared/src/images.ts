@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** POST /api/images (multipart field `image`), shaped like the image host SPEC.md used. */
+/**
+ * POST /api/images (multipart field `image`), answering `{ success, data: { url } }` as
+ * the image host of the original calls did.
+ */
 export const imageUploadResultSchema = z.object({
   success: z.literal(true),
   data: z.object({ url: z.string() }),

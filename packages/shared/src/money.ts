@@ -1,4 +1,4 @@
-/** Money is stored in integer cents and shown in dollars (DESIGN.md section 5). */
+/** Money is stored in integer cents; the API and the pages speak dollars. */
 export function centsToDollars(cents: number): number {
   return cents / 100;
 }

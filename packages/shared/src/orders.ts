@@ -10,7 +10,7 @@ export const bookingFieldsSchema = z.object({
 export type BookingFields = z.output<typeof bookingFieldsSchema>;
 
 /**
- * POST /api/myOrders. SPEC.md's payload names the buyer's phone and the meeting
+ * POST /api/myOrders. The original payload names the buyer's phone and the meeting
  * place `sellerMobileNumber` and `sellerLocation`; both spellings are accepted.
  * Product name, seller, price and buyer are read by the server, never from here.
  */
@@ -39,7 +39,7 @@ export const orderSchema = z.object({
   thumbnail: z.string(),
   sellerEmail: z.string(),
   sellerName: z.string(),
-  /** SPEC.md's names for what the buyer typed: their phone and the meeting place. */
+  /** The original names for what the buyer typed: their phone and the meeting place. */
   sellerMobileNumber: z.string(),
   sellerLocation: z.string(),
   buyerEmail: z.string(),

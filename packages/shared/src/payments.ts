@@ -16,7 +16,7 @@ export const paymentIntentResultSchema = z.object({
 });
 export type PaymentIntentResult = z.infer<typeof paymentIntentResultSchema>;
 
-/** POST /api/payments: SPEC.md's payment record; only orderId and transactionId are used. */
+/** POST /api/payments: the original payment record; only orderId and transactionId are used. */
 export const paymentRecordInputSchema = z.object({
   orderId: z.uuid({ message: 'Not a valid order' }),
   transactionId: z.string().min(1).max(255).refine(hasNoNul, nulMessage),

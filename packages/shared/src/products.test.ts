@@ -56,7 +56,7 @@ describe('product fields', () => {
     expect(errors({ ...valid, name: '\u200b\u2060' })).toEqual({ name: m.productName });
   });
 
-  it("shows SPEC.md's message for each empty field", () => {
+  it('shows its own required-field message for each empty field', () => {
     const empty = Object.fromEntries(Object.keys(valid).map((key) => [key, '']));
     expect(errors(empty)).toEqual({
       name: m.productName,

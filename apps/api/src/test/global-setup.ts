@@ -13,7 +13,8 @@ declare module 'vitest' {
 
 /**
  * Runs initdb and the migrations once, and keeps the result as a data-dir dump
- * that each test file loads in well under a second (TOOLCHAIN.md: PGlite).
+ * that each test file loads in well under a second (a new PGlite would run initdb,
+ * which takes seconds, in every file).
  */
 export default async function setup(project: TestProject) {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'laptops-pglite-'));

@@ -22,7 +22,7 @@ import { hasPostgresServer, hasRedisServer, testPostgresUrl, testRedisUrl } from
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 
 /**
- * Issue 7's scale-out, end to end: two real API processes (as two machines behind
+ * Scale-out, end to end: two real API processes (as two machines behind
  * a proxy would run) on one PostgreSQL database, one S3 bucket and one Redis.
  */
 

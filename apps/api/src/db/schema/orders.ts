@@ -14,10 +14,10 @@ import { products } from './products.ts';
 import { users } from './users.ts';
 
 /**
- * A booking of a product by a buyer. `buyerPhone` and `meetingLocation` are what
- * SPEC.md calls sellerMobileNumber and sellerLocation: what the buyer typed in the
- * booking modal (DESIGN.md section 5). The price is the server's copy of the
- * product's resale price at booking time.
+ * A booking of a product by a buyer. `buyerPhone` and `meetingLocation` are what the
+ * buyer typed in the booking modal: their phone and where to meet. The original calls
+ * name them sellerMobileNumber and sellerLocation. The price is the server's copy of
+ * the product's resale price at booking time.
  */
 export const orders = pgTable(
   'orders',

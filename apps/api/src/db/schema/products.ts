@@ -19,7 +19,8 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * A laptop for sale. The seller's name, picture and email are not copied here:
- * they are read from the seller's current record (DESIGN.md section 5).
+ * they are read from the seller's current record, so a seller verified later shows
+ * the tick on every listing.
  */
 export const products = pgTable(
   'products',

@@ -15,7 +15,7 @@ export const users = pgTable(
     image: text('image'),
     typeOfUser: text('type_of_user', { enum: userTypes }).notNull().default('buyer'),
     isVerified: boolean('is_verified').notNull().default(false),
-    /** Soft delete (DESIGN.md section 5): records that point here are kept. */
+    /** Soft delete: the account cannot sign in, but records that point here are kept. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

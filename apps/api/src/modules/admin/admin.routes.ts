@@ -15,7 +15,7 @@ import { deleteUser, listActivity, listUsers, makeAdmin, verifySeller } from './
 
 const refusals = { 404: apiErrorSchema, 409: apiErrorSchema };
 
-/** SPEC.md's admin calls, with paging and search added for large marketplaces. */
+/** The original admin calls, with paging and search added for large marketplaces. */
 export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const lists: [string, UserType[], string][] = [
     ['/api/allSellers', ['seller'], 'Sellers'],

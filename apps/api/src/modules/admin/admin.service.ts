@@ -149,10 +149,9 @@ export async function makeAdmin(
 }
 
 /**
- * Soft-deletes an account (DESIGN.md section 5): sign-in refused, sessions ended at
- * once, unsold listings withdrawn, unpaid bookings cancelled; paid orders, payments
- * and reports stay for the record. An admin cannot delete themselves, and the last
- * admin stays.
+ * Soft-deletes an account: sign-in refused, sessions ended at once, unsold listings
+ * withdrawn, unpaid bookings cancelled; paid orders, payments and reports stay for the
+ * record. An admin cannot delete themselves, and the last admin stays.
  */
 export async function deleteUser(
   db: Db,

@@ -339,7 +339,7 @@ export function createAuth(options: {
     },
     user: {
       additionalFields: {
-        // Sign-up chooses buyer or seller; admin is never self-chosen (DESIGN.md section 5).
+        // Sign-up chooses buyer or seller; admin is never self-chosen (see `npm run admin`).
         typeOfUser: {
           type: 'string',
           required: false,
@@ -368,7 +368,7 @@ export function createAuth(options: {
       session: {
         create: {
           before: async (session, context) => {
-            // A deleted account cannot sign in again (DESIGN.md section 5). Read with a
+            // A deleted account cannot sign in again (soft delete). Read with a
             // share lock: a deletion under way (which locks the row) is waited for, or
             // its session purge could run before this session is written.
             if (await isAccountGone(db, session.userId)) throw accountDeleted();
@@ -447,7 +447,7 @@ export function createAuth(options: {
                   clientSecret: options.google.clientSecret,
                   scopes: ['openid', 'email', 'profile'],
                   pkce: true,
-                  // Google sign-in always creates a buyer (SPEC.md section 4).
+                  // Google sign-in always creates a buyer: it has no role to choose.
                   mapProfileToUser: (profile) => ({
                     name: nameFromProfile(profile),
                     typeOfUser: 'buyer',

@@ -22,7 +22,7 @@ import {
 
 /** The seller's side: post, list, advertise and delete own products; see own buyers. */
 export const myProductsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  // SPEC.md's calls send ?email=; whose data it is comes from the session instead.
+  // The original calls send ?email=; whose data it is comes from the session instead.
   const ignoredEmail = z.object({ email: z.string().optional() });
 
   app.post(

@@ -11,7 +11,7 @@ import { thumbnailUrl } from '../images/images.service.ts';
 export const HOME_LATEST_LIMIT = 9;
 export const HOME_ADVERTISED_LIMIT = 6;
 /**
- * SPEC.md's /api/category/:id answers a category's newest listings, this many; the
+ * The original call /api/category/:id answers a category's newest listings, this many; the
  * category page itself pages through /api/search.
  */
 export const CATEGORY_PAGE_LIMIT = 100;

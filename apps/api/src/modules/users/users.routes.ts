@@ -10,8 +10,9 @@ import { users } from '../../db/schema/users.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 
 /**
- * SPEC.md's role lookups: GET /api/users/{admin|buyer|seller}/:email. A user may
- * ask about their own email; an admin about anyone's.
+ * The original role lookups: GET /api/users/{admin|buyer|seller}/:email, answering
+ * isAdmin, isBuyer or isSeller. A user may ask about their own email; an admin about
+ * anyone's.
  */
 export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const roles = [
