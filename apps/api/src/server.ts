@@ -11,7 +11,7 @@ import { createImageStorage } from './modules/images/image-storage.ts';
 import { loadCataloguePageRenderer } from './modules/products/catalogue-page-renderer.ts';
 
 const config = loadConfig();
-const { logger, flushed: logsWritten } = createLogger({
+const { logger, flush: flushLogs } = createLogger({
   env: config.env,
   level: config.logLevel,
 });
@@ -66,7 +66,7 @@ async function shutdown(signal: string) {
   try {
     await app.close();
     await database.close();
-    await logsWritten();
+    await flushLogs();
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, 'error while shutting down');
@@ -79,6 +79,8 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 try {
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`marketplace running on ${config.publicUrl} (${database.kind})`);
+  // The start's lines now, not with the first requests'.
+  void flushLogs();
 } catch (error) {
   app.log.error({ err: error }, 'could not start');
   await database.close();

@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorsPlugin } from '../plugins/errors.ts';
@@ -71,4 +74,46 @@ it('logs an unexpected error with its message and stack, and the request with it
   });
   const request = lines.filter((line) => line.msg === 'request completed');
   expect(request).toEqual([expect.objectContaining({ url: '/broken', statusCode: 500 })]);
+});
+
+describe("production's destination (batched, asynchronous)", () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'laptops-logger-'));
+  });
+  afterAll(async () => {
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+  const written = async (file: string) =>
+    (await fs.readFile(file, 'utf8'))
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { msg: string }).msg);
+  const until = async (check: () => Promise<boolean>, ms: number) => {
+    const deadline = Date.now() + ms;
+    while (!(await check()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  };
+
+  it('holds request lines back a moment, sends an error at once with them, a quiet spell within a second', async () => {
+    const file = path.join(dir, 'out.log');
+    const handle = await fs.open(file, 'w');
+    try {
+      const { logger } = createLogger({ env: 'production', level: 'info', fd: handle.fd });
+      logger.info('first request');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await written(file)).toEqual([]);
+
+      logger.error('went wrong');
+      await until(async () => (await written(file)).length === 2, 2000);
+      expect(await written(file)).toEqual(['first request', 'went wrong']);
+
+      const quietAt = Date.now();
+      logger.info('a quiet spell');
+      await until(async () => (await written(file)).length === 3, 3000);
+      expect(await written(file)).toContain('a quiet spell');
+      expect(Date.now() - quietAt).toBeLessThan(2000);
+    } finally {
+      await handle.close();
+    }
+  });
 });
