@@ -1,5 +1,5 @@
 // Build step after `vite build`: writes each page's first paint into the HTML, so the
-// browser draws it before any script has run (issue 7: Lighthouse's first paint).
+// browser draws it before any script has run (Lighthouse's first contentful paint).
 //   dist/index.html    Home: the navbar, the banner, the welcome text, spinners
 //   dist/loading.html  every other page: the navbar and a spinner, until its code loads
 //   dist/page.html     the same with #root empty, for the API server to draw search and

@@ -1,4 +1,4 @@
-/** SPEC.md section 9: a lazily loaded part gives up after 120 seconds. */
+/** A lazily loaded part of the app gives up after 120 seconds. */
 export const LAZY_LOAD_TIMEOUT_MS = 120_000;
 
 export function withTimeout<T>(

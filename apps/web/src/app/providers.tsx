@@ -2,7 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from '../components/ui/toaster.tsx';
 
-/** SPEC.md section 9 toast durations (react-hot-toast also caps visible toasts at 20). */
+/** How long each kind of toast stays, in ms (react-hot-toast also caps visible toasts at 20). */
 export const toastDurations = {
   success: 2000,
   error: 4000,

@@ -43,8 +43,8 @@ function roleRoute(path: string, role: UserType, load: () => Promise<ComponentTy
 }
 
 /**
- * /dashboard/payment/:id: the loader fetches the order before the screen shows
- * (SPEC.md). Without a session or the role, the guard takes over; someone else's
+ * /dashboard/payment/:id: the loader fetches the order before the screen shows.
+ * Without a session or the role, the guard takes over; someone else's
  * or an unknown order is "not found".
  */
 function paymentRoute(queryClient: QueryClient): RouteObject {

@@ -39,7 +39,7 @@ export function serverChecked<T>(): ResponseCheck<T> {
   return { parse: (body) => body as T };
 }
 
-/** Our error body (DESIGN.md section 1), read by hand so this module needs no zod. */
+/** Our error body, `{ error: { code, message, fields? } }`, read by hand (no zod here). */
 export function readApiError(body: unknown): ApiError['error'] | undefined {
   if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
   const error: unknown = body.error;

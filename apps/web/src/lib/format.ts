@@ -3,7 +3,7 @@ export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
 
-/** SPEC.md shows dates as the first 10 characters of the ISO timestamp (YYYY-MM-DD). */
+/** Dates show as the first 10 characters of the ISO timestamp (YYYY-MM-DD). */
 export function shortDate(iso: string): string {
   return iso.slice(0, 10);
 }

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { ApiRequestError } from './api-client.ts';
 import { createQueryClient, refreshAfterWrite, retryDelay } from './query-client.ts';
 
-it('backs off exponentially from 1 s, capped at 30 s (SPEC.md section 9)', () => {
+it('backs off exponentially from 1 s, capped at 30 s', () => {
   expect([0, 1, 2, 3, 4, 5, 10].map(retryDelay)).toEqual([
     1000, 2000, 4000, 8000, 16000, 30000, 30000,
   ]);

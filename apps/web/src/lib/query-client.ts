@@ -1,7 +1,7 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiRequestError } from './api-client.ts';
 
-/** SPEC.md section 9: 3 retries, backoff from 1 s capped at 30 s, cache kept 5 minutes. */
+/** A failed read is retried 3 times, backing off from 1 s up to 30 s; cache kept 5 minutes. */
 export const MAX_RETRIES = 3;
 export const GC_TIME_MS = 300_000;
 

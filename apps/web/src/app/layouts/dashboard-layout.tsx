@@ -9,7 +9,7 @@ import { dashboardMessages } from './dashboard-messages.ts';
 
 type MenuItem = { to: string; label: string };
 
-/** SPEC.md "Dashboard layout": the menu for each role. */
+/** The dashboard's side menu: what each role may open. */
 export function dashboardMenu(role: UserType): MenuItem[] {
   const t = dashboardMessages.menu;
   switch (role) {

@@ -1,6 +1,6 @@
 import { messages } from '../../lib/messages.ts';
 
-/** SPEC.md's loading indicator: a centred orange spinner, size 60. */
+/** The loading indicator: a centred orange spinner, 60 px unless told otherwise. */
 export function Spinner({ size = 60, className = '' }: { size?: number; className?: string }) {
   return (
     <div role="status" className={`flex w-full items-center justify-center py-10 ${className}`}>

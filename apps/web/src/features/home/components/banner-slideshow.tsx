@@ -4,7 +4,7 @@ import banner2 from '../assets/banner-2.svg';
 import banner3 from '../assets/banner-3.svg';
 import banner4 from '../assets/banner-4.svg';
 
-/** SPEC.md section 9: 4 banners, one every 6000 ms. */
+/** Home's slideshow: 4 banners, one every 6000 ms. */
 export const SLIDE_INTERVAL_MS = 6000;
 
 // 24 px for a mouse, 44 px for a finger (WCAG 2.5.5).
@@ -41,8 +41,8 @@ export const slides: Slide[] = [
 ];
 
 /**
- * The Home slideshow. It keeps playing after the visitor picks a slide (SPEC.md);
- * the pause button is there for people who need the motion to stop (WCAG 2.2.2).
+ * The Home slideshow. It keeps playing after the visitor picks a slide; the pause
+ * button is there for people who need the motion to stop (WCAG 2.2.2).
  */
 export function BannerSlideshow() {
   const [current, setCurrent] = useState(0);

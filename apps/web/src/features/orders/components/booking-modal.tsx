@@ -13,13 +13,13 @@ import { bookingMessages } from '../messages.ts';
 import { useBookProduct } from '../api/book-product.ts';
 import { useMyOrders } from '../api/get-my-orders.ts';
 
-/** SPEC.md section 9: the booking modal shows the product name up to 22 characters. */
+/** The booking modal shows the product name up to 22 characters. */
 export const BOOKING_NAME_LENGTH = 22;
 
 type FormInput = z.input<typeof bookingFieldsSchema>;
 type FieldName = keyof BookingFields;
 
-/** SPEC.md's payload names for the same two fields, should the server use them. */
+/** The original calls' names for the same two fields, should the server use them. */
 const serverFieldNames: Record<string, FieldName> = {
   meetingLocation: 'meetingLocation',
   sellerLocation: 'meetingLocation',

@@ -11,7 +11,11 @@ import { useCancelOrder } from '../api/cancel-order.ts';
 import { useMyOrders } from '../api/get-my-orders.ts';
 import { myOrdersMessages } from '../messages.ts';
 
-/** What the Action column shows for each order status (SPEC.md section 4, DESIGN.md section 5). */
+/**
+ * What the Action column shows for each order status: a Pay link while unpaid, 'Paid'
+ * once paid, 'Sold' when another buyer paid first, 'Withdrawn' when the seller took the
+ * laptop off the marketplace.
+ */
 function StatusAction({ order }: { order: Order }) {
   const t = myOrdersMessages;
   switch (order.status) {

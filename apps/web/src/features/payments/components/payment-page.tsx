@@ -48,7 +48,7 @@ const MY_ORDERS = '/dashboard/myorders';
 type Outcome = { kind: 'paid'; transactionId: string } | { kind: 'refunded'; message: string };
 
 /**
- * SPEC.md "Payment page" (/dashboard/payment/:id): 'Payment for' the product,
+ * The payment page (/dashboard/payment/:id): 'Payment for' the product,
  * 'Please pay $' the price, and the card form. The route's loader fetches the
  * order. A paid order shows its transaction id; one sold to another buyer or
  * withdrawn by the seller says so; only an unpaid one offers the form.
@@ -350,7 +350,7 @@ function SandboxCardForm({ intent, defaultEmail, onConfirmed }: CardFormProps) {
         }
         await onConfirmed(intent.paymentIntentId);
       } catch (error) {
-        // SPEC.md section 8: the card error in red under the form; payment halts.
+        // The card error shows in red under the form, and payment halts.
         setCardError(
           error instanceof Error && error.message ? error.message : messages.serverError,
         );

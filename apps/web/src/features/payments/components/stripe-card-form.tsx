@@ -129,7 +129,7 @@ function StripeForm({ intent, defaultEmail, onConfirmed }: CardFormProps) {
           const succeeded =
             paymentIntent?.status === 'succeeded' || error?.payment_intent?.status === 'succeeded';
           if (!succeeded) {
-            // SPEC.md section 8: the provider's message in red under the form; payment halts.
+            // The provider's message shows in red under the form, and payment halts.
             setCardError(error?.message ?? t.notCompleted);
             return;
           }

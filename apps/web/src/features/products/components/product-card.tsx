@@ -27,7 +27,12 @@ type ProductCardProps = {
   headingLevel?: 2 | 3;
 };
 
-/** SPEC.md "Product card". */
+/**
+ * A laptop's card: picture, name (up to 50 characters), date posted, years of use,
+ * location, condition, description (up to 170 characters), both prices, the seller (with
+ * a tick once verified) and their mobile number for signed-in viewers, a menu to report
+ * the laptop, and Book: a disabled 'Sold' once it is sold, or Pay now once booked.
+ */
 export function ProductCard({
   product,
   onBook,
