@@ -28,7 +28,7 @@ test('a seller adds a product with an image; it shows in My products, its catego
   await signedIn(page, seller, '/dashboard/addaproduct');
   await expect(page.getByRole('heading', { name: 'Add a laptop', level: 1 })).toBeVisible();
 
-  // Every required field shows SPEC.md's message on an empty submit.
+  // Every required field shows its own message on an empty submit.
   await page.getByRole('button', { name: 'Add laptop' }).click();
   for (const message of [
     'Please fill in the product name',

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { accessibilityViolations } from './support/axe.ts';
 
 test.describe('Home', () => {
-  test('shows every section of SPEC.md in order', async ({ page }) => {
+  test('shows the slideshow and every section in order', async ({ page }) => {
     await page.goto('/');
     const carousel = page.getByRole('region', { name: 'Featured' });
     await expect(carousel).toBeVisible();
@@ -279,7 +279,7 @@ test.describe('Blogs and not found', () => {
 });
 
 test.describe('Log in', () => {
-  test("shows SPEC.md's messages and signs a demo buyer in, back to where they were", async ({
+  test('shows the required-field messages and signs a demo buyer in, back to where they were', async ({
     page,
   }) => {
     await page.goto('/category/00000000-0000-4000-8000-000000000000');

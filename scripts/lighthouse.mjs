@@ -3,7 +3,7 @@
 // `npm start` starts it on a fresh embedded database with the demo data, serving
 // the web client as built in apps/web/dist (run `npm run build` first). Writes
 // bench/lighthouse.json and bench/lighthouse.md, and exits 1 when a page is below a
-// target (issue 7), printing what Lighthouse found wrong.
+// target, printing what Lighthouse found wrong.
 //
 //   LIGHTHOUSE_RUNS=3   runs per page; each category's median counts (default 3)
 //   CHROME_PATH         the browser (default /usr/bin/chromium)
