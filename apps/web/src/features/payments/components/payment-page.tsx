@@ -147,7 +147,7 @@ function PaidNotice({
       <div className="flex flex-wrap gap-3">
         <Link
           to={`/dashboard/orders/${encodeURIComponent(orderId)}`}
-          className="btn btn-primary btn-sm"
+          className="btn btn-neutral btn-sm"
         >
           {t.seeOrder}
         </Link>
