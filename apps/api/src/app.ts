@@ -137,7 +137,10 @@ export async function buildApp(options: AppOptions) {
   await app.register(accessControlPlugin);
 
   await app.register(healthRoutes, { db });
-  await app.register(authRoutes, { googleEnabled: config.google !== undefined });
+  await app.register(authRoutes, {
+    googleEnabled: config.google !== undefined,
+    authSecret: options.authSecret,
+  });
   await app.register(usersRoutes, { db });
   await app.register(categoriesRoutes, { db });
   await app.register(productsRoutes, { db });

@@ -59,6 +59,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user of this request, or null; read once from the session. */
     getViewer(): Promise<Viewer | null>;
+    /**
+     * The token (unsigned) of the session that signed the viewer in: the bearer token's
+     * or the session cookie's, as better-auth chose. Null without a viewer.
+     */
+    getSessionToken(): Promise<string | null>;
   }
 }
 
@@ -186,14 +191,20 @@ export const authPlugin = fp(
       },
     });
 
-    const viewers = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
-    app.decorateRequest('getViewer', function (this: FastifyRequest) {
-      let viewer = viewers.get(this);
-      if (!viewer) {
-        viewer = readViewer(auth, this);
-        viewers.set(this, viewer);
+    const sessions = new WeakMap<FastifyRequest, Promise<ViewerSession | null>>();
+    const sessionOf = (request: FastifyRequest) => {
+      let session = sessions.get(request);
+      if (!session) {
+        session = readViewerSession(auth, request);
+        sessions.set(request, session);
       }
-      return viewer;
+      return session;
+    };
+    app.decorateRequest('getViewer', async function (this: FastifyRequest) {
+      return (await sessionOf(this))?.viewer ?? null;
+    });
+    app.decorateRequest('getSessionToken', async function (this: FastifyRequest) {
+      return (await sessionOf(this))?.token ?? null;
     });
   },
 );
@@ -207,7 +218,12 @@ function bodyAsText(body: unknown): string {
   }
 }
 
-async function readViewer(auth: Auth, request: FastifyRequest): Promise<Viewer | null> {
+type ViewerSession = { viewer: Viewer; token: string };
+
+async function readViewerSession(
+  auth: Auth,
+  request: FastifyRequest,
+): Promise<ViewerSession | null> {
   // Most catalogue visits carry no session at all: skip better-auth's lookup for them.
   const { authorization, cookie } = request.headers;
   if (!authorization && !cookie?.includes('session_token')) return null;
@@ -215,12 +231,15 @@ async function readViewer(auth: Auth, request: FastifyRequest): Promise<Viewer |
   if (!session || session.user.deletedAt) return null;
   const user = session.user;
   return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    image: user.image ?? null,
-    typeOfUser: user.typeOfUser as UserType,
-    isVerified: Boolean(user.isVerified),
+    viewer: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      image: user.image ?? null,
+      typeOfUser: user.typeOfUser as UserType,
+      isVerified: Boolean(user.isVerified),
+    },
+    token: session.session.token,
   };
 }
 

@@ -1,24 +1,23 @@
+import { createHmac } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOptionsSchema, jwtResultSchema } from '@laptops/shared/auth';
 import { apiErrorSchema } from '@laptops/shared/errors';
 import { HttpError } from '../../lib/http-error.ts';
 
-const SESSION_COOKIES = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/g;
-
-/** A cookie's value as better-auth reads it; undefined if it is not valid percent-encoding. */
-function cookieValue(encoded: string): string | undefined {
-  try {
-    return decodeURIComponent(encoded);
-  } catch {
-    return undefined;
-  }
+/**
+ * A session token signed as better-auth signs its session cookie (HMAC-SHA256 with
+ * the auth secret, in base64): the value the bearer plugin accepts back.
+ */
+function signedSessionToken(token: string, secret: string): string {
+  return `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`;
 }
 
-export const authRoutes: FastifyPluginAsyncZod<{ googleEnabled: boolean }> = async (
-  app,
-  { googleEnabled },
-) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  googleEnabled: boolean;
+  /** Signs the bearer tokens GET /api/jwt gives out. */
+  authSecret: string;
+}> = async (app, { googleEnabled, authSecret }) => {
   app.get(
     '/api/auth-options',
     {
@@ -45,22 +44,25 @@ export const authRoutes: FastifyPluginAsyncZod<{ googleEnabled: boolean }> = asy
         response: { 200: jwtResultSchema, 403: apiErrorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const viewer = await request.getViewer();
+      // The session that signed the viewer in, as better-auth chose it (a valid bearer
+      // token over the cookie, on https the __Secure- cookie only), never another
+      // session cookie the request carries: one planted under the other name came
+      // first and was handed out.
+      const sessionToken = await request.getSessionToken();
       const { email } = request.query;
-      if (!viewer || (email !== undefined && email.trim().toLowerCase() !== viewer.email)) {
+      if (
+        !viewer ||
+        !sessionToken ||
+        (email !== undefined && email.trim().toLowerCase() !== viewer.email)
+      ) {
         throw new HttpError(403, 'FORBIDDEN', 'You can only get a token for your own account.');
       }
-      // The signed session token, accepted back as `Authorization: Bearer <token>`.
-      // A session cookie that is not valid percent-encoding cannot be the one that
-      // signed the caller in: it is passed over.
-      const fromCookie = [...(request.headers.cookie ?? '').matchAll(SESSION_COOKIES)]
-        .map((match) => cookieValue(match[1] ?? ''))
-        .find(Boolean);
-      const fromBearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
-      const token = fromCookie ?? fromBearer;
-      if (!token) throw new HttpError(401, 'UNAUTHENTICATED', 'Please log in first.');
-      return { accessToken: token };
+      // A credential: no cache, shared or the browser's, may keep it.
+      reply.header('cache-control', 'no-store');
+      // Accepted back as `Authorization: Bearer <token>`.
+      return { accessToken: signedSessionToken(sessionToken, authSecret) };
     },
   );
 };
