@@ -65,6 +65,11 @@ describe('sendJsonText', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(json);
     expect(cached.gzipped).toBeUndefined();
+    // Encoded once, then sent as those bytes to every client.
+    const bytes = cached.bytes;
+    expect(bytes?.toString()).toBe(json);
+    expect((await ask()).body).toBe(json);
+    expect(cached.bytes).toBe(bytes);
 
     const first = await ask('gzip, deflate, br');
     const made = cached.gzipped;

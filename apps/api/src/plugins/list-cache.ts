@@ -22,9 +22,14 @@ declare module 'fastify' {
 /**
  * An answer's JSON and its ETag, hashed once rather than on every request, and its
  * gzip bytes once a browser asks for them (compressing 20 KB per request cost several
- * times what sending the cached answer does).
+ * times what sending the cached answer does). `bytes`: the JSON encoded once, too.
  */
-export type CachedJson = { json: string; etag: string; gzipped?: Promise<Buffer> };
+export type CachedJson = {
+  json: string;
+  etag: string;
+  bytes?: Buffer;
+  gzipped?: Promise<Buffer>;
+};
 
 export type ListCache = {
   /** The JSON of `key`, made by `produce` at most once per `ttlMs` (0: every time). */
@@ -76,9 +81,11 @@ export function createListCache(options: {
 const GZIP_THRESHOLD_BYTES = 1024;
 
 /**
- * Sends JSON made by `remember` as it is (Fastify does not serialize strings), with its
- * ETag, so conditionalGetPlugin need not hash it again; to a client that accepts gzip,
- * compressed (once per cached answer; @fastify/compress leaves an encoded reply alone).
+ * Sends JSON made by `remember` as it is, with its ETag, so conditionalGetPlugin need
+ * not hash it again; to a client that accepts gzip, compressed (once per cached answer;
+ * @fastify/compress leaves an encoded reply alone). As bytes encoded once, as a bare
+ * node:http server would: sent as a string, every request measured the whole JSON
+ * for its Content-Length and encoded it again.
  */
 export async function sendJsonText(reply: FastifyReply, cached: CachedJson) {
   reply
@@ -90,7 +97,8 @@ export async function sendJsonText(reply: FastifyReply, cached: CachedJson) {
     cached.json.length < GZIP_THRESHOLD_BYTES ||
     !acceptsGzip(reply.request.headers['accept-encoding'])
   ) {
-    return reply.send(cached.json);
+    cached.bytes ??= Buffer.from(cached.json);
+    return reply.send(cached.bytes);
   }
   cached.gzipped ??= gzip(cached.json);
   return reply.header('content-encoding', 'gzip').send(await cached.gzipped);
@@ -113,11 +121,19 @@ export const listCachePlugin = fp(async (app: FastifyInstance, options: { ttlMs:
   const pages = createListCache({ ttlMs: options.ttlMs, maxEntries: 100 });
   app.decorate('listCache', lists);
   app.decorate('pageCache', pages);
-  app.addHook('onResponse', async (request, reply) => {
+  const forgetAfterWrite = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!writeMethods.has(request.method) || reply.statusCode >= 400) return;
     const keepsLists = request.routeOptions.config.keepsLists;
     if (keepsLists === true || (typeof keepsLists === 'function' && keepsLists(request))) return;
     lists.clear();
     pages.clear();
+  };
+  // Only on routes that take writes: the lists' own requests run no hook of this plugin.
+  app.addHook('onRoute', (route) => {
+    if (![route.method].flat().some((method) => writeMethods.has(method))) return;
+    const existing = route.onResponse;
+    route.onResponse = existing
+      ? [...(Array.isArray(existing) ? existing : [existing]), forgetAfterWrite]
+      : [forgetAfterWrite];
   });
 });
