@@ -181,7 +181,7 @@ test('a forgotten password is reset from the emailed link', async ({ page, reque
     page.getByText('If an account uses that email, a reset link is on its way.'),
   ).toBeVisible();
 
-  const mail = await latestEmailTo(buyer.email);
+  const mail = await latestEmailTo(buyer.email, 'Subject: Reset your Laptop Resale password');
   const link = /(http:\/\/127\.0\.0\.1:\d+\/api\/auth\/reset-password\/\S+)/.exec(mail)?.[1];
   expect(link).toBeDefined();
   await page.goto(link ?? '');

@@ -103,6 +103,8 @@ test('a guest who reports a laptop logs in first and comes back to the report fo
   const listing = await sellerWithListing({ name: `Dell Vostro ${Date.now()}` });
   const reporter = await createAccount(request, 'buyer', 'Rio Reporter');
   await page.goto(`/search?q=${encodeURIComponent(listing.name)}`);
+  // The server drew the page; its menu opens once the app runs.
+  await page.waitForFunction(() => performance.getEntriesByName('app-start').length > 0);
   const card = page.getByRole('article', { name: listing.name });
   await card.getByRole('button', { name: /More options/ }).click();
   await card.getByRole('menuitem', { name: 'Report this laptop' }).click();

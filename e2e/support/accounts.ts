@@ -72,14 +72,17 @@ export async function signIn(page: Page, account: Credentials) {
 }
 
 /** The newest email to `to` in the server's outbox, with quoted-printable undone. */
-export async function latestEmailTo(to: string): Promise<string> {
+export async function latestEmailTo(to: string, containing = ''): Promise<string> {
   const outbox = path.join(e2eDataDir(), 'outbox');
   let found = '';
+  // Mail goes out after the answer: wait for the one asked for, not an earlier one.
   await expect
     .poll(() => {
       const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort() : [];
       const texts = files.map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'));
-      found = texts.reverse().find((text) => text.includes(`To: ${to}`)) ?? '';
+      found =
+        texts.reverse().find((text) => text.includes(`To: ${to}`) && text.includes(containing)) ??
+        '';
       return found;
     })
     .not.toBe('');

@@ -122,7 +122,7 @@ export function ReportsPage() {
       header: r.seller,
       cell: (report) => (
         <div className="flex min-w-0 flex-col">
-          <span>{report.sellerName}</span>
+          <span className="wrap-anywhere">{report.sellerName}</span>
           <EmailText email={report.sellerEmail} className="text-xs text-base-content/70" />
         </div>
       ),
@@ -138,7 +138,7 @@ export function ReportsPage() {
             {report.reportText || <span className="italic text-base-content/75">{r.noText}</span>}
           </span>
           <span className="flex flex-col text-xs text-base-content/70">
-            <span>{r.reportedBy(report.reporterName)}</span>
+            <span className="wrap-anywhere">{r.reportedBy(report.reporterName)}</span>
             <EmailText email={report.reporterEmail} />
             <time dateTime={report.createdAt}>{formatWhen(report.createdAt)}</time>
           </span>
