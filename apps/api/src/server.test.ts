@@ -57,7 +57,7 @@ it('seeds an empty embedded database once; a restart keeps the data and does not
   } finally {
     expect(await again.stop()).toBe(0);
   }
-}, 120_000);
+}, 300_000);
 
 it('npm run db:seed puts the demo pictures where the server keeps them: the S3 bucket when set', async () => {
   const s3 = await startS3Server();
@@ -88,4 +88,4 @@ it('npm run db:seed puts the demo pictures where the server keeps them: the S3 b
     await s3.close();
     await fs.rm(ownDataDir, { recursive: true, force: true });
   }
-}, 120_000);
+}, 300_000);
