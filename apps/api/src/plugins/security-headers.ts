@@ -41,13 +41,23 @@ const docsContentSecurityPolicy = [
  * Security headers on every response. HSTS only when the site is served over HTTPS
  * (PUBLIC_URL says so, or the proxy forwarded an HTTPS request): sending it over
  * plain HTTP on a laptop would pin localhost to HTTPS.
+ *
+ * A JSON answer is never rendered as a page, so it gets what an API needs (OWASP's
+ * REST advice): no sniffing it into HTML, and a policy that lets it load nothing and be
+ * framed nowhere, if a browser is ever sent to it. The page-only headers (the pages'
+ * policy, opener and permissions policies) went out on every list too: four headers and
+ * 500 bytes that the server checked and wrote on its busiest answers, for nothing.
  */
-const commonHeaders = {
+const pageHeaders = {
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'cross-origin-opener-policy': 'same-origin',
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(self)',
+};
+const jsonHeaders = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
 };
 const hsts = 'max-age=31536000; includeSubDomains';
 
@@ -55,11 +65,15 @@ export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, options: { publicUrl: string }) => {
     const httpsSite = options.publicUrl.startsWith('https://');
     // Built once: this runs on every response, including the busiest lists.
-    const appHeaders = { ...commonHeaders, 'content-security-policy': contentSecurityPolicy };
-    const docsHeaders = { ...commonHeaders, 'content-security-policy': docsContentSecurityPolicy };
+    const appHeaders = { ...pageHeaders, 'content-security-policy': contentSecurityPolicy };
+    const docsHeaders = { ...pageHeaders, 'content-security-policy': docsContentSecurityPolicy };
     app.addHook('onSend', (request, reply, payload, done) => {
-      const isDocs = request.url.startsWith('/api/docs');
-      reply.headers(isDocs ? docsHeaders : appHeaders);
+      const type = reply.getHeader('content-type');
+      if (typeof type === 'string' && type.startsWith('application/json')) {
+        reply.headers(jsonHeaders);
+      } else {
+        reply.headers(request.url.startsWith('/api/docs') ? docsHeaders : appHeaders);
+      }
       if (httpsSite || request.protocol === 'https') {
         reply.header('strict-transport-security', hsts);
       }

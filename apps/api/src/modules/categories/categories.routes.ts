@@ -11,6 +11,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     '/api/categories',
     {
       config: { access: 'public', revalidate: true },
+      compress: false,
       schema: {
         tags: ['categories'],
         summary: 'All product categories',

@@ -14,6 +14,8 @@ export const productsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     '/api/search',
     {
       config: { access: 'public', revalidate: true },
+      // sendJsonText compresses each cached answer once; @fastify/compress's hooks are not needed.
+      compress: false,
       schema: {
         tags: ['products'],
         summary:
@@ -37,6 +39,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     '/api/advertiseProducts',
     {
       config: { access: 'public', revalidate: true },
+      compress: false,
       schema: {
         tags: ['products'],
         summary: "Home 'Advertised Items': advertised products that are not sold",
@@ -57,6 +60,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     '/api/latestProducts',
     {
       config: { access: 'public', revalidate: true },
+      compress: false,
       schema: {
         tags: ['products'],
         summary: "Home 'Latest Items': the newest available products",
