@@ -1,7 +1,6 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { UserType } from '../db/schema/users.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { createRateLimiter, type RateLimitStore } from '../lib/rate-limiter.ts';
 import {
@@ -10,6 +9,7 @@ import {
   type Auth,
   type BetterAuthLog,
 } from '../modules/auth/auth.ts';
+import { readViewerSession, type ViewerSession } from '../modules/auth/viewer.ts';
 // The route config `keepsLists` is declared there.
 import type {} from './list-cache.ts';
 
@@ -45,27 +45,6 @@ const sessionOnlyAuthPaths = new Set([
   '/api/auth/send-verification-email',
 ]);
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
-
-export type Viewer = {
-  id: string;
-  name: string;
-  email: string;
-  image: string | null;
-  typeOfUser: UserType;
-  isVerified: boolean;
-};
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in user of this request, or null; read once from the session. */
-    getViewer(): Promise<Viewer | null>;
-    /**
-     * The token (unsigned) of the session that signed the viewer in: the bearer token's
-     * or the session cookie's, as better-auth chose. Null without a viewer.
-     */
-    getSessionToken(): Promise<string | null>;
-  }
-}
 
 /**
  * Mounts better-auth's own endpoints under /api/auth and gives every request a
@@ -216,36 +195,4 @@ function bodyAsText(body: unknown): string {
   } catch {
     throw new HttpError(400, 'BAD_REQUEST', 'The request body is not valid.');
   }
-}
-
-type ViewerSession = { viewer: Viewer; token: string };
-
-async function readViewerSession(
-  auth: Auth,
-  request: FastifyRequest,
-): Promise<ViewerSession | null> {
-  // Most catalogue visits carry no session at all: skip better-auth's lookup for them.
-  const { authorization, cookie } = request.headers;
-  if (!authorization && !cookie?.includes('session_token')) return null;
-  const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-  if (!session || session.user.deletedAt) return null;
-  const user = session.user;
-  return {
-    viewer: {
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      image: user.image ?? null,
-      typeOfUser: user.typeOfUser as UserType,
-      isVerified: Boolean(user.isVerified),
-    },
-    token: session.session.token,
-  };
-}
-
-/** The signed-in user of a route whose access guard already demanded one. */
-export async function requireViewer(request: FastifyRequest): Promise<Viewer> {
-  const viewer = await request.getViewer();
-  if (!viewer) throw new HttpError(401, 'UNAUTHENTICATED', 'Please log in first.');
-  return viewer;
 }

@@ -10,7 +10,7 @@ import { apiErrorSchema } from '@laptops/shared/errors';
 import { deletedCountSchema, modifiedCountSchema } from '@laptops/shared/products';
 import type { Db } from '../../db/client.ts';
 import type { UserType } from '../../db/schema/users.ts';
-import { requireViewer } from '../../plugins/auth.ts';
+import { requireViewer } from '../auth/viewer.ts';
 import { deleteUser, listActivity, listUsers, makeAdmin, verifySeller } from './admin.service.ts';
 
 const refusals = { 404: apiErrorSchema, 409: apiErrorSchema };

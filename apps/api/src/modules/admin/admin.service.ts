@@ -7,7 +7,7 @@ import { products } from '../../db/schema/products.ts';
 import { users, type UserType } from '../../db/schema/users.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import type { Viewer } from '../../plugins/auth.ts';
+import type { Viewer } from '../auth/viewer.ts';
 import { endSessionsAndResetLinks } from '../auth/auth.ts';
 
 type Page = { page: number; limit: number; q?: string | undefined };

@@ -3,7 +3,7 @@ import type { Category, CategoryWithProducts } from '@laptops/shared/categories'
 import type { Db } from '../../db/client.ts';
 import { categories } from '../../db/schema/categories.ts';
 import { notFound } from '../../lib/http-error.ts';
-import type { Viewer } from '../../plugins/auth.ts';
+import type { Viewer } from '../auth/viewer.ts';
 import { listCategoryProducts } from '../products/products.service.ts';
 
 export async function listCategories(db: Db): Promise<Category[]> {

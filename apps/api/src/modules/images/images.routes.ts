@@ -6,7 +6,7 @@ import { apiErrorSchema } from '@laptops/shared/errors';
 import { imageUploadResultSchema, MAX_IMAGE_BYTES } from '@laptops/shared/images';
 import { imageMessages } from '@laptops/shared/messages';
 import type { Db } from '../../db/client.ts';
-import { requireViewer } from '../../plugins/auth.ts';
+import { requireViewer } from '../auth/viewer.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { createRateLimiter, type RateLimitStore } from '../../lib/rate-limiter.ts';
 import type { ImageStorage } from './image-storage.ts';

@@ -9,7 +9,7 @@ import { products } from '../../db/schema/products.ts';
 import { refunds } from '../../db/schema/refunds.ts';
 import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../lib/http-error.ts';
-import type { Viewer } from '../../plugins/auth.ts';
+import type { Viewer } from '../auth/viewer.ts';
 import { thumbnailUrl } from '../images/images.service.ts';
 import { refundCauses, type RefundReason } from '../payments/payments.service.ts';
 

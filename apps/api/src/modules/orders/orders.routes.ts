@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { createRateLimiter, type RateLimitStore } from '../../lib/rate-limiter.ts';
-import { requireViewer } from '../../plugins/auth.ts';
+import { requireViewer } from '../auth/viewer.ts';
 import { getOrderDetails } from './order-details.service.ts';
 import { bookProduct, cancelMyOrder, getMyOrder, listMyOrders } from './orders.service.ts';
 

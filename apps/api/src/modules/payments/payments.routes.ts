@@ -14,7 +14,7 @@ import {
 } from '@laptops/shared/payments';
 import { webhookEvents } from '../../db/schema/webhook-events.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { requireViewer } from '../../plugins/auth.ts';
+import { requireViewer } from '../auth/viewer.ts';
 import { settlePayment, startPayment, type PaymentDeps } from './payments.service.ts';
 import { confirmSandboxPayment } from './sandbox-provider.ts';
 

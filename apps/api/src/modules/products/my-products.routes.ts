@@ -11,7 +11,7 @@ import {
   productSchema,
 } from '@laptops/shared/products';
 import type { Db } from '../../db/client.ts';
-import { requireViewer } from '../../plugins/auth.ts';
+import { requireViewer } from '../auth/viewer.ts';
 import {
   addProduct,
   advertiseMyProduct,

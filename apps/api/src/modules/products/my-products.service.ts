@@ -9,7 +9,7 @@ import { products } from '../../db/schema/products.ts';
 import { reports } from '../../db/schema/reports.ts';
 import { users } from '../../db/schema/users.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import type { Viewer } from '../../plugins/auth.ts';
+import type { Viewer } from '../auth/viewer.ts';
 import { isOwnUploadedImage } from '../images/images.service.ts';
 import { listSellerProducts } from './products.service.ts';
 

@@ -13,7 +13,7 @@ import {
 } from '@laptops/shared/search-filters';
 import { searchQuerySchema, type SearchResult } from '@laptops/shared/search';
 import type { Db } from '../../db/client.ts';
-import type { Viewer } from '../../plugins/auth.ts';
+import type { Viewer } from '../auth/viewer.ts';
 import type { FirstPaint } from '../../plugins/static-client.ts';
 import { listCategories } from '../categories/categories.service.ts';
 import { searchProducts } from './search.service.ts';

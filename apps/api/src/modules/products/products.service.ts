@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { categories } from '../../db/schema/categories.ts';
 import { products } from '../../db/schema/products.ts';
 import { users } from '../../db/schema/users.ts';
-import type { Viewer } from '../../plugins/auth.ts';
+import type { Viewer } from '../auth/viewer.ts';
 import { thumbnailUrl } from '../images/images.service.ts';
 
 export const HOME_LATEST_LIMIT = 9;

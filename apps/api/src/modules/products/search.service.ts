@@ -23,7 +23,7 @@ import { products } from '../../db/schema/products.ts';
 import { users } from '../../db/schema/users.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import type { Viewer } from '../../plugins/auth.ts';
+import type { Viewer } from '../auth/viewer.ts';
 import { listed, productColumns, toProduct } from './products.service.ts';
 import { isNearSpelling } from './spelling.ts';
 

@@ -10,7 +10,7 @@ import {
 } from '@laptops/shared/products';
 import { reportInputSchema, reportSchema } from '@laptops/shared/reports';
 import type { Db } from '../../db/client.ts';
-import { requireViewer } from '../../plugins/auth.ts';
+import { requireViewer } from '../auth/viewer.ts';
 import {
   dismissReport,
   listReports,

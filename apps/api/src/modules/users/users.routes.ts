@@ -5,7 +5,7 @@ import { roleCheckSchemas } from '@laptops/shared/auth';
 import { hasNoNul, nulMessage } from '@laptops/shared/fields';
 import { apiErrorSchema } from '@laptops/shared/errors';
 import type { Db } from '../../db/client.ts';
-import { requireViewer } from '../../plugins/auth.ts';
+import { requireViewer } from '../auth/viewer.ts';
 import { users } from '../../db/schema/users.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 
