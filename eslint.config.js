@@ -31,7 +31,7 @@ export default tseslint.config(
   },
   {
     // A plain script the browser loads as it is (vite.config.ts copies it).
-    files: ['apps/web/src/start-after-paint.js'],
+    files: ['apps/web/src/first-paint/start-after-paint.js'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

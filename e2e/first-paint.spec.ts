@@ -2,8 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { createAccount, signInWithApi } from './support/accounts.ts';
 import { categoryIdOf } from './support/listings.ts';
 
-// The build writes each page's first paint into its HTML (apps/web/scripts/prerender.mjs),
-// so a visitor on a slow phone sees the page before the scripts have arrived.
+// The build writes each page's first paint into its HTML
+// (apps/web/scripts/write-first-paint.mjs), so a visitor on a slow phone sees the page
+// before the scripts have arrived.
 test.describe('before any script has run', () => {
   test.use({ javaScriptEnabled: false });
 

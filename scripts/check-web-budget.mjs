@@ -2,8 +2,8 @@
 // can run, gzip-compressed, against the web budget. Reads the Vite build
 // manifest of apps/web/dist (run `npm run build` first): the entry chunk, every
 // chunk it imports statically (recursively), and any script the built index.html
-// loads (the entry and src/start-after-paint.js, which starts it) or modulepreloads.
-// Chunks loaded lazily (routes, modals, forms) do not count.
+// loads (the entry and src/first-paint/start-after-paint.js, which starts it) or
+// modulepreloads. Chunks loaded lazily (routes, modals, forms) do not count.
 // Exits 1 with the list of chunks when the total is over the budget.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -12,14 +12,17 @@ const reactRouterProduction = path.join(
 );
 
 /** The script that starts the app once the first paint is on screen. */
-const startScript = fileURLToPath(new URL('./src/start-after-paint.js', import.meta.url));
+const startScript = fileURLToPath(
+  new URL('./src/first-paint/start-after-paint.js', import.meta.url),
+);
 
 /**
- * The page's first paint is in the HTML (scripts/prerender.mjs) and needs only the
- * stylesheet and Home's banner; the scripts take over afterwards. Asking for them at
- * low priority lets the stylesheet and the banner arrive first on a slow connection,
- * and the app's script runs once that paint is on screen (src/start-after-paint.js,
- * copied with a hash in its name, as it changes with the HTML it reads).
+ * The page's first paint is in the HTML (scripts/write-first-paint.mjs) and needs only
+ * the stylesheet and Home's banner; the scripts take over afterwards. Asking for them
+ * at low priority lets the stylesheet and the banner arrive first on a slow
+ * connection, and the app's script runs once that paint is on screen
+ * (src/first-paint/start-after-paint.js, copied with a hash in its name, as it changes
+ * with the HTML it reads).
  */
 function scriptsAfterFirstPaint(): Plugin {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;

@@ -8,7 +8,7 @@ import { seedDemoData } from './db/seed/seed-demo.ts';
 import { resolveAuthSecret } from './lib/auth-secret.ts';
 import { createLogger } from './lib/logger.ts';
 import { createImageStorage } from './modules/images/image-storage.ts';
-import { loadCataloguePageRenderer } from './modules/products/catalogue-page-renderer.ts';
+import { loadCataloguePageRenderer } from './modules/first-paint/catalogue-page-renderer.ts';
 
 const config = loadConfig();
 const { logger, flush: flushLogs } = createLogger({

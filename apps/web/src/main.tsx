@@ -1,8 +1,8 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { readCataloguePageData, seedCataloguePage } from './app/catalogue-page-data.ts';
-import { trackPlaceUntilTakeover } from './app/keep-place-on-takeover.tsx';
+import { readCataloguePageData, seedCataloguePage } from './first-paint/catalogue-page-data.ts';
+import { trackPlaceUntilTakeover } from './first-paint/keep-place-on-takeover.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
 import { sessionQueryOptions } from './features/auth/api/get-session.ts';
@@ -15,7 +15,7 @@ import './index.css';
 // directly so Home's first download does not need zod (zod loads with the forms).
 (globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true };
 
-// When the app's code began to run (src/start-after-paint.js decides when), for
+// When the app's code began to run (first-paint/start-after-paint.js decides when), for
 // performance tools and the browser tests.
 performance.mark('app-start');
 

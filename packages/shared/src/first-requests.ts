@@ -1,7 +1,7 @@
 /**
  * Requests a page makes as soon as its code runs, which the server also preloads from
- * the page's HTML (apps/api page-preloads.ts). A preload is only used when it is the
- * very same request, so the web client's fetchers and the preload links both take
+ * the page's HTML (apps/api modules/first-paint). A preload is only used when it is
+ * the very same request, so the web client's fetchers and the preload links both take
  * their paths from here (searchRequestPath does the same for searches).
  */
 export const firstRequestPaths = {

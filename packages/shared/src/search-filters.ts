@@ -131,7 +131,7 @@ export function writeFilters(filters: Partial<SearchFilters>): URLSearchParams {
 /**
  * GET /api/search for a page's filters (empty ones left out); a category page also
  * lists sold laptops (includeSold). The web page requests exactly this path, and the
- * server preloads it (static-client.ts), so the two must come from here.
+ * server preloads it (apps/api modules/first-paint), so the two must come from here.
  */
 export function searchRequestPath(
   filters: SearchFilters,

@@ -14,7 +14,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     listCache: ListCache;
-    /** Pages as the server sends them to guests (page-preloads.ts), kept like the lists. */
+    /** Pages as the server sends them to guests (modules/first-paint), kept like the lists. */
     pageCache: ListCache;
   }
 }

@@ -13,7 +13,7 @@ export type FirstPaint = {
   /** The page drawn on the server, for #root (else the build's first paint stays). */
   root?: string;
   /**
-   * Handed out to many requests for a moment (a guest's page, Home: page-preloads.ts
+   * Handed out to many requests for a moment (a guest's page, Home: modules/first-paint
    * keeps them): the page's bytes are made once and kept with it.
    */
   shared?: boolean;

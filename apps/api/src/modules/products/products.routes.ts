@@ -5,7 +5,7 @@ import { productSchema } from '@laptops/shared/products';
 import { searchQuerySchema, searchResultSchema } from '@laptops/shared/search';
 import type { Db } from '../../db/client.ts';
 import { sendJsonText } from '../../plugins/list-cache.ts';
-import { searchCacheKey } from './page-preloads.ts';
+import { searchCacheKey } from '../first-paint/first-paint.ts';
 import { listAdvertisedProducts, listLatestProducts } from './products.service.ts';
 import { searchProducts } from './search.service.ts';
 

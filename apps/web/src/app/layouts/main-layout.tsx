@@ -43,7 +43,8 @@ export function MainLayout() {
 /**
  * The first paint of a page whose code is still loading: the frame with the spinner,
  * as the router draws it (the spinner is the route's HydrateFallback). The build
- * writes it into the HTML (src/prerender.tsx), so it shows before any script has run.
+ * writes it into the HTML (src/first-paint/render-pages.tsx), so it shows before any
+ * script has run.
  */
 export function LoadingPage() {
   return (

@@ -7,13 +7,13 @@ import { useSession } from '../../features/auth/api/get-session.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
 import { NavbarSearch } from '../../features/search/components/navbar-search.tsx';
 import { messages } from '../../lib/messages.ts';
-import { prerenderedMark } from '../../lib/prerender.ts';
+import { prerenderedMark } from '../../first-paint/prerendered-mark.ts';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-field px-3 py-2 font-medium transition hover:bg-base-200 ${isActive ? 'text-primary' : ''}`;
 
 type PrerenderedToggle = {
-  /** Whether it was tapped open (src/start-after-paint.js keeps its aria-expanded). */
+  /** Whether it was tapped open (first-paint/start-after-paint.js keeps its aria-expanded). */
   opened: () => boolean;
   subscribe: (onChange: () => void) => () => void;
 };

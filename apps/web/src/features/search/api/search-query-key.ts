@@ -6,7 +6,7 @@ export type SearchScope = { includeSold?: boolean };
 /**
  * The results' key in the query cache. Apart from the query options, so that a page
  * the server drew can be put into the cache without Home's download taking the
- * search's code with it (app/catalogue-page-data.ts).
+ * search's code with it (first-paint/catalogue-page-data.ts).
  */
 export const searchQueryKey = (filters: SearchFilters, scope: SearchScope) =>
   ['products', 'search', filters, scope] as const;

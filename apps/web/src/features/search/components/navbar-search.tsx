@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { messages } from '../../../lib/messages.ts';
-import { prerenderedMark } from '../../../lib/prerender.ts';
+import { prerenderedMark } from '../../../first-paint/prerendered-mark.ts';
 
 type NavbarSearchProps = {
   /** Called after navigating, e.g. to close the phone menu. */

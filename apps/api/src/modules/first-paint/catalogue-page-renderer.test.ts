@@ -6,8 +6,8 @@ import type { CataloguePageData } from '@laptops/shared/first-page';
 import { defaultFilters } from '@laptops/shared/search-filters';
 import { loadCataloguePageRenderer, PAGE_HASH_FILE, pageHash } from './catalogue-page-renderer.ts';
 
-// The web build (apps/web scripts/prerender.mjs) writes dist/page.html and, beside
-// dist-prerender/prerender.js, the hash of that page.html. Here both are stand-ins.
+// The web build (apps/web scripts/write-first-paint.mjs) writes dist/page.html and, beside
+// dist-prerender/render-pages.js, the hash of that page.html. Here both are stand-ins.
 
 let root: string;
 let prerenderDir: string;
@@ -31,7 +31,7 @@ beforeEach(async () => {
   await fs.mkdir(prerenderDir);
   await fs.mkdir(distDir);
   await fs.writeFile(
-    path.join(prerenderDir, 'prerender.js'),
+    path.join(prerenderDir, 'render-pages.js'),
     'export function renderCataloguePage(url) { return `<p>drawn ${url}</p>`; }\n',
   );
   await fs.writeFile(path.join(distDir, 'page.html'), servedPage);
@@ -77,13 +77,13 @@ it('leaves the drawing to the browser, quietly, without a build for Node or a pa
   await fs.rm(path.join(distDir, 'page.html'));
   expect(await load()).toBeUndefined();
   await fs.writeFile(path.join(distDir, 'page.html'), servedPage);
-  await fs.rm(path.join(prerenderDir, 'prerender.js'));
+  await fs.rm(path.join(prerenderDir, 'render-pages.js'));
   expect(await load()).toBeUndefined();
   expect(warnings).toEqual([]);
 });
 
 it('starts without them, saying so, when they fail to load', async () => {
-  await fs.writeFile(path.join(prerenderDir, 'prerender.js'), 'export function (\n');
+  await fs.writeFile(path.join(prerenderDir, 'render-pages.js'), 'export function (\n');
   expect(await load()).toBeUndefined();
   expect(warnings).toHaveLength(1);
   expect(warnings[0]).toContain('drawn by the browser');

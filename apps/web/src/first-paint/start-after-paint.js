@@ -1,5 +1,5 @@
 // Starts the web app after the browser has drawn the page its HTML already holds
-// (the build writes each page's first paint into it: scripts/prerender.mjs). The
+// (the build writes each page's first paint into it: scripts/write-first-paint.mjs). The
 // app's script, a few hundred KB, would otherwise run first on a fast connection and
 // hold that paint back. It runs on the task after the first frame; a tab that is or
 // goes hidden gets no frames, so there it runs at once.
@@ -9,7 +9,7 @@
 //                 the stylesheet and the banner (the server speaks HTTP/1.1, which
 //                 does not prioritise). Other pages modulepreload them from the head.
 // Plain JavaScript, copied as it is (with a hash in its name) and written into the
-// HTML by vite.config.ts (scriptsAfterFirstPaint); Home's data-preload by prerender.mjs.
+// HTML by vite.config.ts (scriptsAfterFirstPaint); Home's data-preload by write-first-paint.mjs.
 (function startAfterPaint() {
   const { src, preload = '' } = document.currentScript.dataset;
   // A tap on the page's phone-menu button before the app runs is kept: the button
@@ -21,7 +21,7 @@
     button.setAttribute('aria-expanded', String(!expanded));
   });
   // A disclosure opened or closed on the page before the app takes it over is marked,
-  // so the app opens or closes its own the same (app/keep-place-on-takeover.tsx): its
+  // so the app opens or closes its own the same (keep-place-on-takeover.tsx): its
   // markup no longer says how it was drawn. Once the app's page has replaced this one,
   // the listener goes.
   const drawn = document.querySelector('main');

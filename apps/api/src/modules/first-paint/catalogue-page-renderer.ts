@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { RenderCataloguePage } from './page-preloads.ts';
+import type { RenderCataloguePage } from './first-paint.ts';
 
-/** Written by the web build beside prerender.js: the hash of the page.html made with it. */
+/** Written by the web build beside render-pages.js: the hash of the page.html made with it. */
 export const PAGE_HASH_FILE = 'page-html.sha256';
 
 export function pageHash(html: string | Buffer): string {
@@ -25,7 +25,7 @@ export async function loadCataloguePageRenderer(
   webDistDir: string,
   warn: (message: string) => void,
 ): Promise<RenderCataloguePage | undefined> {
-  const file = path.join(prerenderDir, 'prerender.js');
+  const file = path.join(prerenderDir, 'render-pages.js');
   const page = path.join(webDistDir, 'page.html');
   if (!fs.existsSync(file) || !fs.existsSync(page)) return undefined;
   const builtFor = readIfPresent(path.join(prerenderDir, PAGE_HASH_FILE))?.trim();

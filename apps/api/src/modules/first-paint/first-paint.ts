@@ -16,11 +16,11 @@ import type { Db } from '../../db/client.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import type { FirstPaint } from '../../plugins/static-client.ts';
 import { listCategories } from '../categories/categories.service.ts';
-import { searchProducts } from './search.service.ts';
+import { searchProducts } from '../search/search.service.ts';
 
 /**
  * Draws a search or category page (its path and query) from its first answers: the
- * web client's own components, built for Node (apps/web src/prerender.tsx).
+ * web client's own components, built for Node (apps/web src/first-paint/render-pages.tsx).
  */
 export type RenderCataloguePage = (url: string, data: CataloguePageData) => string;
 

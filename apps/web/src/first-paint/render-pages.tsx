@@ -1,9 +1,9 @@
 /**
  * The HTML of each page's first paint, so the browser draws it before any script has
  * run; main.tsx then replaces it with the same markup, so nothing moves.
- * - At build time (scripts/prerender.mjs): Home (the navbar, the banner, spinners for
+ * - At build time (scripts/write-first-paint.mjs): Home (the navbar, the banner, spinners for
  *   the lists) and the loading page, what the app draws first anyway.
- * - Per request, in the API server (apps/api first-paint.ts): search and category
+ * - Per request, in the API server (apps/api modules/first-paint): search and category
  *   pages with their first results, from the answers the server has in hand.
  */
 import type { ReactNode } from 'react';
@@ -11,13 +11,13 @@ import { renderToString } from 'react-dom/server';
 import { Route, Routes, StaticRouter } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { CataloguePageData } from '@laptops/shared/first-page';
-import { seedCataloguePage } from './app/catalogue-page-data.ts';
-import { LoadingPage, SiteFrame } from './app/layouts/main-layout.tsx';
-import { AppProviders } from './app/providers.tsx';
-import { CategoryRoute } from './app/routes/category.tsx';
-import { HomeRoute } from './app/routes/home.tsx';
-import { SearchRoute } from './app/routes/search.tsx';
-import { createQueryClient } from './lib/query-client.ts';
+import { seedCataloguePage } from './catalogue-page-data.ts';
+import { LoadingPage, SiteFrame } from '../app/layouts/main-layout.tsx';
+import { AppProviders } from '../app/providers.tsx';
+import { CategoryRoute } from '../app/routes/category.tsx';
+import { HomeRoute } from '../app/routes/home.tsx';
+import { SearchRoute } from '../app/routes/search.tsx';
+import { createQueryClient } from '../lib/query-client.ts';
 
 function render(
   location: string,

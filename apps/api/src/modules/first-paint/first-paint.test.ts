@@ -10,7 +10,7 @@ import { postProduct } from '../../test/post-product.ts';
 
 // Search and category pages are drawn by the server with their first results, and
 // their HTML carries the answers they were drawn from. The drawing itself is the web
-// client's (apps/web src/prerender.tsx, exercised by the browser tests); here a plain
+// client's (apps/web src/first-paint/render-pages.tsx, exercised by the browser tests); here a plain
 // stand-in shows what the server hands it and what it does with the markup.
 
 let t: TestContext;

@@ -19,7 +19,7 @@ function readDrawnPlace() {
   const changes: Change[] = [];
   controls.forEach((control, index) => {
     if (control instanceof HTMLDetailsElement) {
-      // Marked by the start script (src/start-after-paint.js): `open` is an attribute too.
+      // Marked by the start script (start-after-paint.js): `open` is an attribute too.
       if (control.hasAttribute('data-toggled')) changes.push([index, control.open]);
     } else if (control instanceof HTMLSelectElement) {
       if ([...control.options].some((option) => option.selected !== option.defaultSelected)) {

@@ -3,9 +3,10 @@
 //   dist/index.html    Home: the navbar, the banner, the welcome text, spinners
 //   dist/loading.html  every other page: the navbar and a spinner, until its code loads
 //   dist/page.html     the same with #root empty, for the API server to draw search and
-//                      category pages into (with dist-prerender/prerender.js)
-// The markup comes from the app's own components (src/prerender.tsx, built for Node
-// into dist-prerender by the `build` script), so it cannot drift from what React draws.
+//                      category pages into (with dist-prerender/render-pages.js)
+// The markup comes from the app's own components (src/first-paint/render-pages.tsx,
+// built for Node into dist-prerender by the `build` script), so it cannot drift from
+// what React draws.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,7 +20,7 @@ const dist = path.join(webRoot, 'dist');
 const serverBuild = path.join(webRoot, 'dist-prerender');
 
 const { renderHomePage, renderLoadingPage } = await import(
-  pathToFileURL(path.join(serverBuild, 'prerender.js')).href
+  pathToFileURL(path.join(serverBuild, 'render-pages.js')).href
 );
 const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const emptyRoot = '<div id="root"></div>';
@@ -44,7 +45,7 @@ function cataloguePreloads() {
   const files = new Set();
   const visit = (key) => {
     const chunk = manifest[key];
-    if (!chunk) throw new Error(`prerender: ${key} is not in the build manifest`);
+    if (!chunk) throw new Error(`write-first-paint: ${key} is not in the build manifest`);
     if (initial.has(key) || files.has(chunk.file)) return;
     files.add(chunk.file);
     for (const imported of chunk.imports ?? []) visit(imported);
@@ -65,15 +66,18 @@ function cataloguePreloads() {
  * Home's first paint is complete in its HTML (the banner is its largest part), and so
  * is a page the server draws, so their scripts are fetched only once it is drawn:
  * their modulepreloads become the start script's data-preload
- * (src/start-after-paint.js). Fetched at once, they took most of a slow connection's
- * bandwidth from the stylesheet and the banner (or the first cards' pictures).
+ * (src/first-paint/start-after-paint.js). Fetched at once, they took most of a slow
+ * connection's bandwidth from the stylesheet and the banner (or the first cards'
+ * pictures).
  */
 function fetchScriptsAfterFirstPaint(html) {
   // Each link with its line's indent and end, so no blank lines are left.
   const preloads = [...html.matchAll(/[ \t]*<link rel="modulepreload"[^>]* href="([^"]+)">\n?/g)];
-  if (preloads.length === 0) throw new Error('prerender: the page has no modulepreloads');
+  if (preloads.length === 0) throw new Error('write-first-paint: the page has no modulepreloads');
   const start = /<script defer src="\/assets\/start-after-paint-[\w-]+\.js" data-src="([^"]+)">/;
-  if (!start.test(html)) throw new Error('prerender: the page has no start-after-paint script');
+  if (!start.test(html)) {
+    throw new Error('write-first-paint: the page has no start-after-paint script');
+  }
   const hrefs = preloads.map((match) => match[1]).join(' ');
   return preloads
     .reduce((page, [link]) => page.replace(link, ''), html)
@@ -96,11 +100,12 @@ const serverPage = fetchScriptsAfterFirstPaint(
 );
 fs.writeFileSync(path.join(dist, 'page.html'), serverPage);
 // Which build dist-prerender belongs to: the server draws pages only into this page.html
-// (apps/api catalogue-page-renderer.ts), not into another build's served by WEB_DIST_DIR.
+// (apps/api modules/first-paint/catalogue-page-renderer.ts), not into another build's
+// served by WEB_DIST_DIR.
 fs.writeFileSync(
   path.join(serverBuild, 'page-html.sha256'),
   createHash('sha256').update(serverPage).digest('hex'),
 );
 console.log(
-  'prerender: wrote dist/index.html (Home), dist/loading.html (other pages) and dist/page.html (pages drawn by the server)',
+  'write-first-paint: wrote dist/index.html (Home), dist/loading.html (other pages) and dist/page.html (pages drawn by the server)',
 );

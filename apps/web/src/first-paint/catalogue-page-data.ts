@@ -7,7 +7,7 @@ import { searchQueryKey } from '../features/search/api/search-query-key.ts';
 /**
  * Puts a search or category page's first answers into the query cache, under the keys
  * its queries use, as if they had just been fetched. The server does this before
- * drawing the page (src/prerender.tsx) and the app before its first render, so both
+ * drawing the page (render-pages.tsx) and the app before its first render, so both
  * draw the same page and the app asks for nothing the HTML already holds.
  */
 export function seedCataloguePage(queryClient: QueryClient, data: CataloguePageData) {
@@ -20,7 +20,7 @@ export function seedCataloguePage(queryClient: QueryClient, data: CataloguePageD
   });
 }
 
-/** The data the server wrote into this page, if it drew it (apps/api first-paint.ts). */
+/** The data the server wrote into this page, if it drew it (apps/api modules/first-paint). */
 export function readCataloguePageData(): CataloguePageData | undefined {
   const element = document.getElementById(cataloguePageDataId);
   if (!element?.textContent) return undefined;

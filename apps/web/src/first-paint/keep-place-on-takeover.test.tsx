@@ -51,7 +51,7 @@ function drawAndUse() {
   document.body.innerHTML = `<div id="root">${renderToString(<FiltersPage />)}</div>`;
   const details = document.querySelector('details') as HTMLDetailsElement;
   details.open = true;
-  details.dataset.toggled = ''; // as the start script marks it (src/start-after-paint.js)
+  details.dataset.toggled = ''; // as the start script marks it (start-after-paint.js)
   const location = document.querySelector('input') as HTMLInputElement;
   location.value = 'Boston';
   (document.querySelector('select') as HTMLSelectElement).value = 'Good';
