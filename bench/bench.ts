@@ -27,7 +27,7 @@ import {
   listAdvertisedProducts,
   listLatestProducts,
 } from '../apps/api/src/modules/products/products.service.ts';
-import { searchProducts } from '../apps/api/src/modules/products/search.service.ts';
+import { searchProducts } from '../apps/api/src/modules/search/search.service.ts';
 import { renderDeployed, runDeployed, type DeployedRun } from './deployed.ts';
 import { loadCatalog, type Execute } from './load-catalog.ts';
 

@@ -35,6 +35,7 @@ import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
 import { createStripeClient, createStripeProvider } from './modules/payments/stripe-provider.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { accessControlPlugin } from './plugins/access-control.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -143,6 +144,7 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(usersRoutes, { db });
   await app.register(categoriesRoutes, { db });
+  await app.register(searchRoutes, { db });
   await app.register(productsRoutes, { db });
   await app.register(myProductsRoutes, { db });
   await app.register(reportsRoutes, { db });

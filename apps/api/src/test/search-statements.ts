@@ -3,7 +3,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { searchQuerySchema } from '@laptops/shared/search';
 import type { Database, Db } from '../db/client.ts';
 import { schema } from '../db/schema.ts';
-import { searchProducts } from '../modules/products/search.service.ts';
+import { searchProducts } from '../modules/search/search.service.ts';
 
 /**
  * The SQL one search sends, one statement per line, through a second drizzle on the

@@ -12,7 +12,7 @@ import { searchStatements } from '../../test/search-statements.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { searchProducts } from './search.service.ts';
 
-// Browsing without words (search.service.ts) counts the matches first: up to 1,000 of
+// Browsing without words (search-page.ts) counts the matches first: up to 1,000 of
 // them, the page is sorted from their ids; with more, it walks the sort's index in a
 // prepared statement, one per shape of filters, sort and cursor. A shape that reused
 // another's statement, or a value bound to the wrong name, would answer another

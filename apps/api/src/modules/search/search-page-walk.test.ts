@@ -8,7 +8,7 @@ import { createTestContext, type TestContext } from '../../test/test-app.ts';
 
 // A word in thousands of listings takes the search's other path: PostgreSQL's
 // statistics say it is common, so the page comes from walking the sort's index and
-// the count is "1,000+" without counting (search.service.ts). These tests check that
+// the count is "1,000+" without counting (search-page.ts). These tests check that
 // path gives exactly the listings, order and pages that the plain query gives.
 
 let t: TestContext;
