@@ -172,7 +172,7 @@ export async function buildApp(options: AppOptions) {
     : undefined;
   const provider =
     config.stripe && stripeClient
-      ? createStripeProvider(stripeClient, config.stripe.publishableKey)
+      ? createStripeProvider(stripeClient, config.stripe)
       : createSandboxProvider(db);
   if (provider.name === 'sandbox' && config.env === 'production') {
     app.log.warn(
@@ -187,13 +187,7 @@ export async function buildApp(options: AppOptions) {
     log: app.log,
     holdSeconds: config.paymentHoldSeconds,
   };
-  await app.register(paymentsRoutes, {
-    deps: paymentDeps,
-    stripe:
-      stripeClient && config.stripe
-        ? { client: stripeClient, webhookSecret: config.stripe.webhookSecret }
-        : undefined,
-  });
+  await app.register(paymentsRoutes, { deps: paymentDeps });
   if (options.runJobs) {
     await app.register(jobQueuePlugin, {
       connection: database.connection,

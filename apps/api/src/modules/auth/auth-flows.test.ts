@@ -21,7 +21,7 @@ beforeAll(async () => {
     { SMTP_URL: smtp.url },
     {
       logger: createLogger({
-        env: 'test',
+        format: 'json',
         level: 'info',
         destination: { write: (line: string) => logLines.push(line) },
       }).logger,

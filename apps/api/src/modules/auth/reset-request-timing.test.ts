@@ -137,7 +137,7 @@ describe('a reset mail that cannot be sent', () => {
       { SMTP_URL: down.url },
       {
         logger: createLogger({
-          env: 'test',
+          format: 'json',
           level: 'info',
           destination: { write: (line: string) => lines.push(line) },
         }).logger,

@@ -1,3 +1,5 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
 /**
  * The port every card processor is used through. `stripe` talks to Stripe; `sandbox`
  * is the embedded test-mode stand-in that follows Stripe's test cards.
@@ -13,6 +15,20 @@ export type ProviderPaymentIntent = {
   currency: string;
   metadata: Record<string, string>;
 };
+
+/**
+ * A webhook call the provider signed, as the payments service acts on it: a payment
+ * that succeeded, or an event it has nothing to do with. `id` is the provider's event
+ * id, by which a delivery repeated is recognised.
+ */
+export type WebhookEvent =
+  | { id: string; type: string; action: 'payment-succeeded'; paymentIntentId: string }
+  | { id: string; type: string; action: 'none' };
+
+export type WebhookReading =
+  | { ok: true; event: WebhookEvent }
+  /** `signature`: not signed by the provider. `event`: signed, but not an event it reads. */
+  | { ok: false; refused: 'signature' | 'event' };
 
 export type PaymentProvider = {
   name: 'stripe' | 'sandbox';
@@ -32,4 +48,9 @@ export type PaymentProvider = {
    * page by page: what reconciliation compares with the sales and refunds recorded.
    */
   listSucceededPaymentIntents(since: Date): AsyncIterable<ProviderPaymentIntent>;
+  /**
+   * Checks a webhook call's signature over its exact bytes and reads the event. Absent
+   * when the provider sends no webhooks (the sandbox settles as it confirms).
+   */
+  readWebhook?(request: { rawBody: Buffer; headers: IncomingHttpHeaders }): Promise<WebhookReading>;
 };

@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type Stripe from 'stripe';
 import { z } from 'zod';
 import { apiErrorSchema } from '@laptops/shared/errors';
 import {
@@ -12,29 +10,16 @@ import {
   sandboxConfirmInputSchema,
   sandboxConfirmResultSchema,
 } from '@laptops/shared/payments';
-import { webhookEvents } from '../../db/schema/webhook-events.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { requireViewer } from '../auth/viewer.ts';
+import { receiveWebhook, receivesWebhooks } from './payment-webhooks.ts';
 import { settlePayment, startPayment, type PaymentDeps } from './payments.service.ts';
 import { confirmSandboxPayment } from './sandbox-provider.ts';
 
-/** Stripe's ids (`evt_...`, `pi_...`): letters, digits and underscores. */
-const stripeId = z.string().regex(/^\w{1,255}$/);
-/**
- * What the webhook reads from an event whose signature checked out. Only Stripe (or
- * whoever holds the signing secret) can get this far, but a body that is not such an
- * event is refused with a 400, never a 500 (the fuzzer signed `{}`).
- */
-const stripeEventSchema = z.object({
-  id: stripeId,
-  type: z.string().regex(/^[\w.]{1,255}$/),
-  data: z.object({ object: z.object({ id: z.unknown() }) }),
-});
-
-export const paymentsRoutes: FastifyPluginAsyncZod<{
-  deps: PaymentDeps;
-  stripe: { client: Stripe; webhookSecret: string | undefined } | undefined;
-}> = async (app, { deps, stripe }) => {
+export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps }> = async (
+  app,
+  { deps },
+) => {
   app.get(
     '/api/payment-config',
     {
@@ -131,7 +116,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     );
   }
 
-  if (stripe) {
+  const { provider } = deps;
+  if (receivesWebhooks(provider)) {
     // The signature covers the exact bytes, so this route keeps the raw body.
     await app.register(async (scope) => {
       scope.addContentTypeParser(
@@ -140,53 +126,20 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
         (_request, body, done) => done(null, body),
       );
       scope.post(
-        '/api/webhooks/stripe',
+        `/api/webhooks/${provider.name}`,
         {
           config: { access: 'public' },
           bodyLimit: 512 * 1024,
-          schema: { tags: ['payments'], summary: 'Stripe webhook (signed)', hide: true },
+          schema: { tags: ['payments'], summary: 'Card processor webhook (signed)', hide: true },
         },
         async (request) => {
-          const signature = request.headers['stripe-signature'];
-          if (
-            !stripe.webhookSecret ||
-            typeof signature !== 'string' ||
-            !Buffer.isBuffer(request.body)
-          ) {
+          if (!Buffer.isBuffer(request.body)) {
             throw new HttpError(400, 'BAD_SIGNATURE', 'Missing or invalid signature.');
           }
-          let verified: Stripe.Event;
-          try {
-            verified = await stripe.client.webhooks.constructEventAsync(
-              request.body,
-              signature,
-              stripe.webhookSecret,
-            );
-          } catch {
-            throw new HttpError(400, 'BAD_SIGNATURE', 'Missing or invalid signature.');
-          }
-          const parsed = stripeEventSchema.safeParse(verified);
-          const intentId = stripeId.safeParse(parsed.data?.data.object.id);
-          if (
-            !parsed.success ||
-            (parsed.data.type === 'payment_intent.succeeded' && !intentId.success)
-          ) {
-            throw new HttpError(400, 'BAD_EVENT', 'This is not a Stripe event we can read.');
-          }
-          const event = parsed.data;
-          const [seen] = await deps.db
-            .select()
-            .from(webhookEvents)
-            .where(eq(webhookEvents.id, event.id));
-          if (seen) return { received: true };
-          if (event.type === 'payment_intent.succeeded' && intentId.success) {
-            await settlePayment({ ...deps, log: request.log }, intentId.data);
-          }
-          await deps.db
-            .insert(webhookEvents)
-            .values({ id: event.id, type: event.type })
-            .onConflictDoNothing();
-          return { received: true };
+          return receiveWebhook(
+            { ...deps, provider, log: request.log },
+            { rawBody: request.body, headers: request.headers },
+          );
         },
       );
     });

@@ -37,7 +37,7 @@ beforeAll(async () => {
   const log = pino({ level: 'silent' });
   deps = {
     db: t.database.db,
-    provider: createStripeProvider(stripe, 'pk_test_fake'),
+    provider: createStripeProvider(stripe, { publishableKey: 'pk_test_fake' }),
     mailer: createMailer({
       smtpUrl: undefined,
       from: 'shop@laptops.test',

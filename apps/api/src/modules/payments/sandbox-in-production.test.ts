@@ -13,7 +13,7 @@ it('warns at start that no money is charged, and tells the web client it is the 
     { NODE_ENV: 'production', PAYMENTS_PROVIDER: 'sandbox' },
     {
       logger: createLogger({
-        env: 'test',
+        format: 'json',
         level: 'info',
         destination: { write: (line: string) => lines.push(line) },
       }).logger,
@@ -41,7 +41,7 @@ it('says nothing of the kind outside production', async () => {
     {},
     {
       logger: createLogger({
-        env: 'test',
+        format: 'json',
         level: 'info',
         destination: { write: (line: string) => lines.push(line) },
       }).logger,

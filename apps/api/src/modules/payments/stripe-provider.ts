@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
-import type { PaymentProvider, ProviderPaymentIntent } from './payment-provider.ts';
+import { z } from 'zod';
+import type { PaymentProvider, ProviderPaymentIntent, WebhookReading } from './payment-provider.ts';
 
 export type StripeOptions = {
   secretKey: string;
@@ -31,11 +32,52 @@ function toIntent(intent: Stripe.PaymentIntent): ProviderPaymentIntent {
   };
 }
 
+/** Stripe's ids (`evt_...`, `pi_...`): letters, digits and underscores. */
+const stripeId = z.string().regex(/^\w{1,255}$/);
+/**
+ * What is read from an event whose signature checked out. Only Stripe (or whoever
+ * holds the signing secret) can get this far, but a body that is not such an event is
+ * refused, never a crash (the fuzzer signed `{}`).
+ */
+const stripeEventSchema = z.object({
+  id: stripeId,
+  type: z.string().regex(/^[\w.]{1,255}$/),
+  data: z.object({ object: z.object({ id: z.unknown() }) }),
+});
+
+async function readStripeWebhook(
+  stripe: Stripe,
+  webhookSecret: string | undefined,
+  { rawBody, headers }: { rawBody: Buffer; headers: Record<string, unknown> },
+): Promise<WebhookReading> {
+  const signature = headers['stripe-signature'];
+  if (!webhookSecret || typeof signature !== 'string') return { ok: false, refused: 'signature' };
+  let verified: Stripe.Event;
+  try {
+    verified = await stripe.webhooks.constructEventAsync(rawBody, signature, webhookSecret);
+  } catch {
+    return { ok: false, refused: 'signature' };
+  }
+  const parsed = stripeEventSchema.safeParse(verified);
+  if (!parsed.success) return { ok: false, refused: 'event' };
+  const { id, type } = parsed.data;
+  if (type !== 'payment_intent.succeeded') return { ok: true, event: { id, type, action: 'none' } };
+  const intentId = stripeId.safeParse(parsed.data.data.object.id);
+  if (!intentId.success) return { ok: false, refused: 'event' };
+  return {
+    ok: true,
+    event: { id, type, action: 'payment-succeeded', paymentIntentId: intentId.data },
+  };
+}
+
 /** Stripe PaymentIntents in USD cents, confirmed by Stripe Elements on the client. */
-export function createStripeProvider(stripe: Stripe, publishableKey: string): PaymentProvider {
+export function createStripeProvider(
+  stripe: Stripe,
+  keys: { publishableKey: string; webhookSecret?: string },
+): PaymentProvider {
   return {
     name: 'stripe',
-    publishableKey,
+    publishableKey: keys.publishableKey,
     async createPaymentIntent({ amountCents, currency, metadata, idempotencyKey }) {
       const intent = await stripe.paymentIntents.create(
         { amount: amountCents, currency, metadata, allowed_payment_method_types: ['card'] },
@@ -80,5 +122,6 @@ export function createStripeProvider(stripe: Stripe, publishableKey: string): Pa
         if (intent.status === 'succeeded') yield toIntent(intent);
       }
     },
+    readWebhook: (request) => readStripeWebhook(stripe, keys.webhookSecret, request),
   };
 }
