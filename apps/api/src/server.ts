@@ -6,13 +6,13 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/seed-demo.ts';
 import { resolveAuthSecret } from './lib/auth-secret.ts';
-import { createLogger } from './lib/logger.ts';
+import { createLogger, logFormatFor } from './lib/logger.ts';
 import { createImageStorage } from './modules/images/image-storage.ts';
 import { loadCataloguePageRenderer } from './modules/first-paint/catalogue-page-renderer.ts';
 
 const config = loadConfig();
 const { logger, flush: flushLogs } = createLogger({
-  env: config.env,
+  format: logFormatFor(config.logFormat, process.stdout.isTTY),
   level: config.logLevel,
 });
 const webDistDir = config.webDistDir ?? fileURLToPath(new URL('../../web/dist', import.meta.url));

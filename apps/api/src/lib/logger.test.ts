@@ -5,13 +5,13 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorsPlugin } from '../plugins/errors.ts';
 import { createTestContext, type TestContext } from '../test/test-app.ts';
-import { createLogger, OneLinePerRequest } from './logger.ts';
+import { createLogger, logFormatFor, OneLinePerRequest } from './logger.ts';
 
 /** A logger writing into an array, one parsed JSON object per line. */
 function capturingLogger() {
   const lines: Record<string, unknown>[] = [];
   const { logger } = createLogger({
-    env: 'production',
+    format: 'json',
     level: 'info',
     destination: { write: (line: string) => lines.push(JSON.parse(line)) },
   });
@@ -98,7 +98,7 @@ describe("production's destination (batched, asynchronous)", () => {
     const file = path.join(dir, 'out.log');
     const handle = await fs.open(file, 'w');
     try {
-      const { logger } = createLogger({ env: 'production', level: 'info', fd: handle.fd });
+      const { logger } = createLogger({ format: 'json', level: 'info', fd: handle.fd });
       logger.info('first request');
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(await written(file)).toEqual([]);
@@ -115,5 +115,35 @@ describe("production's destination (batched, asynchronous)", () => {
     } finally {
       await handle.close();
     }
+  });
+});
+
+describe('log format', () => {
+  it('writes readable lines for a terminal and JSON lines for a file or a pipe, unless told', () => {
+    expect(logFormatFor(undefined, true)).toBe('pretty');
+    expect(logFormatFor(undefined, false)).toBe('json');
+    expect(logFormatFor(undefined, undefined)).toBe('json');
+    expect(logFormatFor('json', true)).toBe('json');
+    expect(logFormatFor('pretty', false)).toBe('pretty');
+  });
+
+  it('shows a request as one readable line: time, level, message, method, URL and status', async () => {
+    let text = '';
+    const { logger } = createLogger({
+      format: 'pretty',
+      level: 'info',
+      destination: { write: (chunk: string) => (text += chunk) },
+    });
+    const app = Fastify({ loggerInstance: logger, logController: new OneLinePerRequest() });
+    app.get('/api/health', async () => ({ ok: true }));
+    await app.inject({ method: 'GET', url: '/api/health' });
+    await app.close();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const line = text.split('\n').find((candidate) => candidate.includes('request completed'));
+    expect(line).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO/);
+    expect(line).toContain('"url":"/api/health"');
+    expect(line).toContain('"statusCode":200');
+    expect(() => JSON.parse(line ?? '')).toThrow();
   });
 });

@@ -1,5 +1,7 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { Writable } from 'node:stream';
 import pino, { type DestinationStream, type Logger } from 'pino';
+import pretty from 'pino-pretty';
 
 export type AppLogger = {
   logger: Logger;
@@ -17,30 +19,63 @@ const BATCH_MS = 1000;
 const FLUSH_WAIT_MS = 2000;
 const WARN = 40;
 
+export type LogFormat = 'pretty' | 'json';
+
+/** LOG_FORMAT when set; else readable lines for a person at a terminal, JSON for the rest. */
+export function logFormatFor(
+  requested: LogFormat | undefined,
+  stdoutIsTerminal: boolean | undefined,
+) {
+  return requested ?? (stdoutIsTerminal ? 'pretty' : 'json');
+}
+
+/** Readable lines: time, level, message, and the fields that say what happened. */
+export const prettyOptions = {
+  ignore: 'pid,hostname',
+  translateTime: 'SYS:HH:MM:ss.l',
+  singleLine: true,
+};
+
 /**
- * The server's logger. In production, JSON lines to stdout, written asynchronously and
- * in batches, off the requests' path. Each asynchronous write wakes a thread of libuv's
- * pool; one a request (a line each) took a third of a minimal Fastify server's time
- * on two busy cores (CPU profile: 35%), one per ~4 KB of lines 2.5%. A warning
- * or an error is sent at once, and a quiet server's lines within a second; at exit pino
- * writes what is left synchronously, so only a process killed outright (SIGKILL, out of
- * memory) loses its last second of request lines. In development, pretty lines
- * (pino-pretty in a worker thread). `destination`: tests read lines from their own stream.
+ * The server's logger. JSON lines (for a file, a pipe or a log collector) are written
+ * asynchronously and in batches, off the requests' path. Each asynchronous write wakes
+ * a thread of libuv's pool; one a request (a line each) took a third of a minimal
+ * Fastify server's time on two busy cores (CPU profile: 35%), one per ~4 KB of lines
+ * 2.5%. A warning or an error is sent at once, and a quiet server's lines within a
+ * second; at exit pino writes what is left synchronously, so only a process killed
+ * outright (SIGKILL, out of memory) loses its last second of request lines. Readable
+ * lines (pino-pretty) are formatted in a worker thread. `destination`: tests read lines
+ * from their own stream.
  */
 export function createLogger(options: {
-  env: 'development' | 'production' | 'test';
+  format: LogFormat;
   level: string;
   destination?: DestinationStream;
-  /** Production's file descriptor: stdout, or a test's file. */
+  /** The JSON lines' file descriptor: stdout, or a test's file. */
   fd?: number;
 }): AppLogger {
   if (options.destination) {
-    return { logger: pino({ level: options.level }, options.destination), flush: async () => {} };
+    const target = options.destination;
+    const destination =
+      options.format === 'pretty'
+        ? pretty({
+            ...prettyOptions,
+            colorize: false,
+            sync: true,
+            destination: new Writable({
+              write(chunk: Buffer, _encoding, done) {
+                target.write(chunk.toString());
+                done();
+              },
+            }),
+          })
+        : target;
+    return { logger: pino({ level: options.level }, destination), flush: async () => {} };
   }
-  if (options.env === 'development') {
+  if (options.format === 'pretty') {
     const logger = pino({
       level: options.level,
-      transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } },
+      transport: { target: 'pino-pretty', options: prettyOptions },
     });
     return { logger, flush: () => new Promise((resolve) => logger.flush(() => resolve())) };
   }
