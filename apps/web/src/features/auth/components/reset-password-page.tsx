@@ -4,6 +4,7 @@ import toast from 'react-hot-toast/headless';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { newPasswordInputSchema } from '@laptops/shared/auth';
+import { paths } from '../../../config/paths.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { authMessages } from '../messages.ts';
 
@@ -37,7 +38,7 @@ export function ResetPasswordPage() {
           <span>{t.invalidLink}</span>
         </div>
         <p className="mt-4 text-sm text-base-content/70">{t.invalidLinkHint}</p>
-        <Link to="/login" className="btn btn-neutral mt-6 w-full">
+        <Link to={paths.login.getHref()} className="btn btn-neutral mt-6 w-full">
           {t.backToLogin}
         </Link>
       </section>
@@ -70,7 +71,7 @@ function ResetPasswordForm({ token }: { token: string }) {
       {
         onSuccess: () => {
           toast.success(t.changed);
-          void navigate('/login', { replace: true });
+          void navigate(paths.login.getHref(), { replace: true });
         },
         onError: (error) => toast.error(error.message),
       },

@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import type { Order } from '@laptops/shared/orders';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { messages } from '../../../lib/messages.ts';
@@ -42,8 +43,6 @@ const StripeCardForm = lazy(() =>
     }),
   ),
 );
-
-const MY_ORDERS = '/dashboard/myorders';
 
 type Outcome = { kind: 'paid'; transactionId: string } | { kind: 'refunded'; message: string };
 
@@ -145,13 +144,10 @@ function PaidNotice({
       {transactionId && <p className="wrap-anywhere">{t.transactionId(transactionId)}</p>}
       <p>{t.nextStep}</p>
       <div className="flex flex-wrap gap-3">
-        <Link
-          to={`/dashboard/orders/${encodeURIComponent(orderId)}`}
-          className="btn btn-neutral btn-sm"
-        >
+        <Link to={paths.dashboard.order.getHref(orderId)} className="btn btn-neutral btn-sm">
           {t.seeOrder}
         </Link>
-        <Link to={MY_ORDERS} className="btn btn-outline btn-sm">
+        <Link to={paths.dashboard.myOrders.getHref()} className="btn btn-outline btn-sm">
           {t.backToOrders}
         </Link>
       </div>
@@ -163,7 +159,7 @@ function ClosedNotice({ message }: { message: string }) {
   return (
     <div role="alert" className="alert alert-warning flex flex-wrap">
       <span>{message}</span>
-      <Link to={MY_ORDERS} className="btn btn-sm">
+      <Link to={paths.dashboard.myOrders.getHref()} className="btn btn-sm">
         {t.backToOrders}
       </Link>
     </div>
@@ -202,7 +198,7 @@ function PaymentForm({
           >
             {t.retry}
           </button>
-          <Link to={MY_ORDERS} className="btn btn-ghost btn-sm">
+          <Link to={paths.dashboard.myOrders.getHref()} className="btn btn-ghost btn-sm">
             {t.backToOrders}
           </Link>
         </span>
