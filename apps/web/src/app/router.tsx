@@ -8,7 +8,6 @@ import {
   type RouteObject,
 } from 'react-router';
 import type { Order } from '@laptops/shared/orders';
-import { paths } from '../config/paths.ts';
 import { ApiRequestError } from '../lib/api-client.ts';
 import type { UserType } from '@laptops/shared/auth';
 import type { RoleHandle } from './guards/role-handle.ts';
@@ -50,7 +49,7 @@ function roleRoute(path: string, role: UserType, load: () => Promise<ComponentTy
  */
 function paymentRoute(queryClient: QueryClient): RouteObject {
   return {
-    path: paths.dashboard.payment.path,
+    path: 'payment/:id',
     handle: { role: 'buyer' } satisfies RoleHandle,
     lazy: withTimeout(async () => {
       const [{ myOrderQueryOptions }, { PaymentPage }, { RequireRole }] = await Promise.all([
@@ -82,7 +81,7 @@ function paymentRoute(queryClient: QueryClient): RouteObject {
 function buildRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
-      path: paths.home.path,
+      path: '/',
       element: <MainLayout />,
       errorElement: <RouteError />,
       children: [
@@ -96,7 +95,7 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             { index: true, element: <HomeRoute /> },
             {
-              path: paths.blogs.path,
+              path: 'blogs',
               lazy: withTimeout(async () => {
                 const { BlogsPage } = await import('../features/blogs/components/blogs-page.tsx');
                 return { Component: BlogsPage };
@@ -104,7 +103,7 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
             },
             // The footer's pages: the three in one chunk, loaded when first visited.
             ...(['faq', 'privacy', 'terms'] as const).map((page) => ({
-              path: paths[page].path,
+              path: page,
               lazy: withTimeout(async () => {
                 const { infoPageFor } =
                   await import('../features/info-pages/components/info-page.tsx');
@@ -112,7 +111,7 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
               }),
             })),
             {
-              path: paths.category.path,
+              path: 'category/:id',
               // Public, like search: contact details are the server's to hide from guests.
               lazy: withTimeout(async () => {
                 const { CategoryRoute, categoryRouteLoader } =
@@ -121,28 +120,28 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
               }),
             },
             {
-              path: paths.search.path,
+              path: 'search',
               lazy: withTimeout(async () => {
                 const { SearchRoute, searchRouteLoader } = await import('./routes/search.tsx');
                 return { loader: searchRouteLoader(queryClient), Component: SearchRoute };
               }),
             },
             {
-              path: paths.login.path,
+              path: 'login',
               lazy: withTimeout(async () => {
                 const { LoginPage } = await import('../features/auth/components/login-page.tsx');
                 return { Component: LoginPage };
               }),
             },
             {
-              path: paths.signUp.path,
+              path: 'signup',
               lazy: withTimeout(async () => {
                 const { SignUpPage } = await import('../features/auth/components/sign-up-page.tsx');
                 return { Component: SignUpPage };
               }),
             },
             {
-              path: paths.resetPassword.path,
+              path: 'reset-password',
               lazy: withTimeout(async () => {
                 const { ResetPasswordPage } =
                   await import('../features/auth/components/reset-password-page.tsx');
@@ -150,7 +149,7 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
               }),
             },
             {
-              path: paths.dashboard.root.path,
+              path: 'dashboard',
               lazy: withTimeout(async () => {
                 const [{ DashboardLayout }, { RequireAuthForPage }] = await Promise.all([
                   import('./layouts/dashboard-layout.tsx'),
@@ -174,14 +173,14 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
                   }),
                 },
                 {
-                  path: paths.dashboard.profile.path,
+                  path: 'profile',
                   lazy: withTimeout(async () => {
                     const { ProfilePage } =
                       await import('../features/auth/components/profile-page.tsx');
                     return { Component: ProfilePage };
                   }),
                 },
-                roleRoute(paths.dashboard.myOrders.path, 'buyer', async () => {
+                roleRoute('myorders', 'buyer', async () => {
                   const { MyOrdersPage } =
                     await import('../features/orders/components/my-orders-page.tsx');
                   return MyOrdersPage;
@@ -189,55 +188,55 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
                 paymentRoute(queryClient),
                 {
                   // Its buyer's and its seller's: the server answers 404 to anyone else.
-                  path: paths.dashboard.order.path,
+                  path: 'orders/:id',
                   lazy: withTimeout(async () => {
                     const { OrderPage } =
                       await import('../features/orders/components/order-page.tsx');
                     return { Component: OrderPage };
                   }),
                 },
-                roleRoute(paths.dashboard.addProduct.path, 'seller', async () => {
+                roleRoute('addaproduct', 'seller', async () => {
                   const { AddProductPage } =
                     await import('../features/seller/components/add-product-page.tsx');
                   return AddProductPage;
                 }),
-                roleRoute(paths.dashboard.myProducts.path, 'seller', async () => {
+                roleRoute('myproducts', 'seller', async () => {
                   const { MyProductsPage } =
                     await import('../features/seller/components/my-products-page.tsx');
                   return MyProductsPage;
                 }),
-                roleRoute(paths.dashboard.myBuyers.path, 'seller', async () => {
+                roleRoute('mybuyers', 'seller', async () => {
                   const { MyBuyersPage } =
                     await import('../features/seller/components/my-buyers-page.tsx');
                   return MyBuyersPage;
                 }),
-                roleRoute(paths.dashboard.allSellers.path, 'admin', async () => {
+                roleRoute('allsellers', 'admin', async () => {
                   const { AllSellersPage } =
                     await import('../features/admin/components/all-sellers-page.tsx');
                   return AllSellersPage;
                 }),
-                roleRoute(paths.dashboard.allBuyers.path, 'admin', async () => {
+                roleRoute('allbuyers', 'admin', async () => {
                   const { AllBuyersPage } =
                     await import('../features/admin/components/all-buyers-page.tsx');
                   return AllBuyersPage;
                 }),
-                roleRoute(paths.dashboard.allUsers.path, 'admin', async () => {
+                roleRoute('allusers', 'admin', async () => {
                   const { AllUsersRoute } = await import('./routes/dashboard/all-users.tsx');
                   return AllUsersRoute;
                 }),
-                roleRoute(paths.dashboard.reportedItems.path, 'admin', async () => {
+                roleRoute('reportedItems', 'admin', async () => {
                   const { ReportsPage } =
                     await import('../features/admin/components/reports-page.tsx');
                   return ReportsPage;
                 }),
-                roleRoute(paths.dashboard.activity.path, 'admin', async () => {
+                roleRoute('activity', 'admin', async () => {
                   const { ActivityPage } =
                     await import('../features/admin/components/activity-page.tsx');
                   return ActivityPage;
                 }),
               ],
             },
-            { path: paths.notFound.path, element: <NotFoundRoute /> },
+            { path: '*', element: <NotFoundRoute /> },
           ],
         },
       ],

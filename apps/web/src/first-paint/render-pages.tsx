@@ -17,7 +17,6 @@ import { AppProviders } from '../app/providers.tsx';
 import { CategoryRoute } from '../app/routes/category.tsx';
 import { HomeRoute } from '../app/routes/home.tsx';
 import { SearchRoute } from '../app/routes/search.tsx';
-import { paths } from '../config/paths.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 
 function render(
@@ -40,7 +39,7 @@ function render(
 /** Home as it first draws: the banner, the welcome text, and spinners for the lists. */
 export function renderHomePage(): string {
   return render(
-    paths.home.getHref(),
+    '/',
     <SiteFrame>
       <HomeRoute />
     </SiteFrame>,
@@ -66,8 +65,8 @@ export function renderCataloguePage(url: string, data: CataloguePageData): strin
     location.pathname + location.search,
     <SiteFrame>
       <Routes>
-        <Route path={paths.search.path} element={<SearchRoute />} />
-        <Route path={paths.category.path} element={<CategoryRoute />} />
+        <Route path="/search" element={<SearchRoute />} />
+        <Route path="/category/:id" element={<CategoryRoute />} />
       </Routes>
     </SiteFrame>,
     (queryClient) => seedCataloguePage(queryClient, data),

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Field } from '../../../components/ui/form-field.tsx';
 import { adminMessages } from '../messages.ts';
 
 /** Rows per page of the admin tables (the server's default too). */
@@ -40,23 +41,21 @@ export function SearchBox({
   onChange: (value: string) => void;
   label?: string;
 }) {
-  const id = useId();
   return (
-    <div className="mb-4 flex max-w-sm flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="search"
-        className="input w-full"
-        placeholder={adminMessages.searchPlaceholder}
-        value={value}
-        autoComplete="off"
-        spellCheck={false}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </div>
+    <Field
+      className="mb-4 flex max-w-sm flex-col gap-1"
+      labelClassName="text-sm font-medium"
+      label={label}
+      inputProps={{
+        type: 'search',
+        className: 'input w-full',
+        placeholder: adminMessages.searchPlaceholder,
+        value,
+        autoComplete: 'off',
+        spellCheck: false,
+        onChange: (event) => onChange(event.target.value),
+      }}
+    />
   );
 }
 

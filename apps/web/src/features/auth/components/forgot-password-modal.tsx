@@ -3,6 +3,7 @@ import { useEffect, useRef, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast/headless';
 import { resetRequestInputSchema, type ResetRequestInput } from '@laptops/shared/auth';
+import { Field } from '../../../components/ui/form-field.tsx';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { authMessages } from '../messages.ts';
 
@@ -40,7 +41,7 @@ export function ForgotPasswordModal({
       reset({ email: defaultEmail });
       if (!dialog.open) dialog.showModal();
       // Not RHF's setFocus: reset() forgets the field refs until the next render.
-      dialog.querySelector<HTMLInputElement>('#forgot-email')?.focus();
+      dialog.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
     } else if (dialog.open) {
       dialog.close();
     }
@@ -73,25 +74,16 @@ export function ForgotPasswordModal({
         </h2>
         <p className="mb-4 text-sm text-base-content/70">{t.text}</p>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <div>
-            <label htmlFor="forgot-email" className="mb-1 block font-medium">
-              {t.email}
-            </label>
-            <input
-              id="forgot-email"
-              type="email"
-              autoComplete="email"
-              className="input w-full"
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? 'forgot-email-error' : undefined}
-              {...register('email')}
-            />
-            {errors.email && (
-              <p id="forgot-email-error" className="mt-1 text-sm text-error">
-                {errors.email.message}
-              </p>
-            )}
-          </div>
+          <Field
+            label={t.email}
+            error={errors.email?.message}
+            inputProps={{
+              type: 'email',
+              autoComplete: 'email',
+              className: 'input w-full',
+              ...register('email'),
+            }}
+          />
           <div className="modal-action mt-2">
             <button type="button" className="btn btn-ghost" onClick={close}>
               {t.cancel}

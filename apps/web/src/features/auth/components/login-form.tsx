@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast/headless';
 import { useLocation, useNavigate } from 'react-router';
 import { loginInputSchema, type LoginInput } from '@laptops/shared/auth';
+import { Field } from '../../../components/ui/form-field.tsx';
 import { useSignIn } from '../api/sign-in.ts';
 import { loginMessages } from '../messages.ts';
 import { returnPath } from '../return-to.ts';
@@ -37,46 +38,28 @@ export function LoginForm({ onEmailChange }: { onEmailChange?: (email: string) =
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <div>
-        <label htmlFor="login-email" className="mb-1 block font-medium">
-          {loginMessages.email}
-        </label>
-        <input
-          id="login-email"
-          type="email"
-          autoComplete="email"
-          className="input w-full"
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? 'login-email-error' : undefined}
-          {...register('email', {
+      <Field
+        label={loginMessages.email}
+        error={errors.email?.message}
+        inputProps={{
+          type: 'email',
+          autoComplete: 'email',
+          className: 'input w-full',
+          ...register('email', {
             onChange: (event: { target: { value: string } }) => onEmailChange?.(event.target.value),
-          })}
-        />
-        {errors.email && (
-          <p id="login-email-error" className="mt-1 text-sm text-error">
-            {errors.email.message}
-          </p>
-        )}
-      </div>
-      <div>
-        <label htmlFor="login-password" className="mb-1 block font-medium">
-          {loginMessages.password}
-        </label>
-        <input
-          id="login-password"
-          type="password"
-          autoComplete="current-password"
-          className="input w-full"
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? 'login-password-error' : undefined}
-          {...register('password')}
-        />
-        {errors.password && (
-          <p id="login-password-error" className="mt-1 text-sm text-error">
-            {errors.password.message}
-          </p>
-        )}
-      </div>
+          }),
+        }}
+      />
+      <Field
+        label={loginMessages.password}
+        error={errors.password?.message}
+        inputProps={{
+          type: 'password',
+          autoComplete: 'current-password',
+          className: 'input w-full',
+          ...register('password'),
+        }}
+      />
       <button type="submit" className="btn btn-neutral w-full" disabled={signIn.isPending}>
         {signIn.isPending && (
           <span className="loading loading-spinner loading-sm" aria-hidden="true" />

@@ -8,8 +8,8 @@ import { z } from 'zod';
 import { profileInputSchema, type ProfileInput, type SessionUser } from '@laptops/shared/auth';
 import { acceptedImageTypes } from '@laptops/shared/images';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Field } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { paths } from '../../../config/paths.ts';
 import { messages } from '../../../lib/messages.ts';
 import { uploadImage } from '../../../lib/upload-image.ts';
 import { sessionQueryKey, useSession } from '../api/get-session.ts';
@@ -54,7 +54,7 @@ export function ProfilePage() {
       <section className="mx-auto my-8 w-full max-w-xl text-center">
         <h1 className="mb-4 text-2xl font-bold">{t.title}</h1>
         <p className="mb-4">{t.signedOut}</p>
-        <Link to={paths.login.getHref()} className="btn btn-neutral">
+        <Link to="/login" className="btn btn-neutral">
           {t.login}
         </Link>
       </section>
@@ -73,22 +73,17 @@ export function ProfilePage() {
       </div>
       <div className="grid gap-6">
         <div className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
-          <div className="mb-4">
-            <label htmlFor="profile-email" className="mb-1 block font-medium">
-              {t.email}
-            </label>
-            <input
-              id="profile-email"
-              type="email"
-              className="input w-full"
-              value={user.email}
-              readOnly
-              aria-describedby="profile-email-hint"
-            />
-            <p id="profile-email-hint" className="mt-1 text-sm text-base-content/70">
-              {t.emailHint}
-            </p>
-          </div>
+          <Field
+            className="mb-4"
+            label={t.email}
+            hint={t.emailHint}
+            inputProps={{
+              type: 'email',
+              className: 'input w-full',
+              value: user.email,
+              readOnly: true,
+            }}
+          />
           <NameForm key={user.id} name={user.name} />
         </div>
         <div className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
@@ -152,25 +147,16 @@ function NameForm({ name }: { name: string }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <div>
-        <label htmlFor="profile-name" className="mb-1 block font-medium">
-          {t.name}
-        </label>
-        <input
-          id="profile-name"
-          type="text"
-          autoComplete="name"
-          className="input w-full"
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={errors.name ? 'profile-name-error' : undefined}
-          {...register('name')}
-        />
-        {errors.name && (
-          <p id="profile-name-error" className="mt-1 text-sm text-error">
-            {errors.name.message}
-          </p>
-        )}
-      </div>
+      <Field
+        label={t.name}
+        error={errors.name?.message}
+        inputProps={{
+          type: 'text',
+          autoComplete: 'name',
+          className: 'input w-full',
+          ...register('name'),
+        }}
+      />
       <button
         type="submit"
         className="btn btn-neutral w-full sm:w-auto sm:justify-self-start"
@@ -210,7 +196,7 @@ function SignOutEverywhere() {
           signOut.mutate(undefined, {
             onSuccess: () => {
               toast.success(t.signedOutEverywhere);
-              void navigate(paths.login.getHref());
+              void navigate('/login');
             },
             onError: (error) => {
               setConfirming(false);
@@ -259,38 +245,27 @@ function PhotoForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <div>
-        <label htmlFor="profile-picture" className="mb-1 block font-medium">
-          {t.photo}
-        </label>
-        <input
-          id="profile-picture"
-          type="file"
-          accept={acceptedImageTypes.join(',')}
-          className="file-input w-full"
-          aria-invalid={errors.picture ? true : undefined}
-          aria-describedby={
-            errors.picture ? 'profile-picture-hint profile-picture-error' : 'profile-picture-hint'
-          }
-          {...register('picture')}
-        />
-        <p id="profile-picture-hint" className="mt-1 text-sm text-base-content/70">
-          {authMessages.pictureHint}
-        </p>
-        {errors.picture && (
-          <p id="profile-picture-error" className="mt-1 text-sm text-error">
-            {errors.picture.message}
-          </p>
-        )}
-        {uploadProgress !== null && (
-          <progress
-            className="progress progress-primary mt-2 w-full"
-            value={uploadProgress}
-            max={1}
-            aria-label={t.uploading}
-          />
-        )}
-      </div>
+      <Field
+        label={t.photo}
+        hint={authMessages.pictureHint}
+        error={errors.picture?.message}
+        inputProps={{
+          type: 'file',
+          accept: acceptedImageTypes.join(','),
+          className: 'file-input w-full',
+          ...register('picture'),
+        }}
+        after={
+          uploadProgress !== null && (
+            <progress
+              className="progress progress-primary mt-2 w-full"
+              value={uploadProgress}
+              max={1}
+              aria-label={t.uploading}
+            />
+          )
+        }
+      />
       <button
         type="submit"
         className="btn btn-neutral w-full sm:w-auto sm:justify-self-start"

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast/headless';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { newPasswordInputSchema } from '@laptops/shared/auth';
-import { paths } from '../../../config/paths.ts';
+import { Field } from '../../../components/ui/form-field.tsx';
 import { useResetPassword } from '../api/reset-password.ts';
 import { authMessages } from '../messages.ts';
 
@@ -38,7 +38,7 @@ export function ResetPasswordPage() {
           <span>{t.invalidLink}</span>
         </div>
         <p className="mt-4 text-sm text-base-content/70">{t.invalidLinkHint}</p>
-        <Link to={paths.login.getHref()} className="btn btn-neutral mt-6 w-full">
+        <Link to="/login" className="btn btn-neutral mt-6 w-full">
           {t.backToLogin}
         </Link>
       </section>
@@ -71,53 +71,35 @@ function ResetPasswordForm({ token }: { token: string }) {
       {
         onSuccess: () => {
           toast.success(t.changed);
-          void navigate(paths.login.getHref(), { replace: true });
+          void navigate('/login', { replace: true });
         },
         onError: (error) => toast.error(error.message),
       },
     );
   });
 
-  const field = (name: keyof ResetPasswordFormValues) => ({
-    id: `reset-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `reset-${name}-error` : undefined,
-    ...register(name),
-  });
-
-  const fieldError = (name: keyof ResetPasswordFormValues) =>
-    errors[name] && (
-      <p id={`reset-${name}-error`} className="mt-1 text-sm text-error">
-        {errors[name].message}
-      </p>
-    );
-
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <div>
-        <label htmlFor="reset-newPassword" className="mb-1 block font-medium">
-          {t.newPassword}
-        </label>
-        <input
-          type="password"
-          autoComplete="new-password"
-          className="input w-full"
-          {...field('newPassword')}
-        />
-        {fieldError('newPassword')}
-      </div>
-      <div>
-        <label htmlFor="reset-confirmPassword" className="mb-1 block font-medium">
-          {t.confirmPassword}
-        </label>
-        <input
-          type="password"
-          autoComplete="new-password"
-          className="input w-full"
-          {...field('confirmPassword')}
-        />
-        {fieldError('confirmPassword')}
-      </div>
+      <Field
+        label={t.newPassword}
+        error={errors.newPassword?.message}
+        inputProps={{
+          type: 'password',
+          autoComplete: 'new-password',
+          className: 'input w-full',
+          ...register('newPassword'),
+        }}
+      />
+      <Field
+        label={t.confirmPassword}
+        error={errors.confirmPassword?.message}
+        inputProps={{
+          type: 'password',
+          autoComplete: 'new-password',
+          className: 'input w-full',
+          ...register('confirmPassword'),
+        }}
+      />
       <button type="submit" className="btn btn-neutral w-full" disabled={resetPassword.isPending}>
         {resetPassword.isPending && (
           <span className="loading loading-spinner loading-sm" aria-hidden="true" />

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast/headless';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { signUpInputSchema, signUpUserTypes } from '@laptops/shared/auth';
 import { acceptedImageTypes, MAX_IMAGE_BYTES } from '@laptops/shared/images';
 import { imageMessages, signUpMessages } from '@laptops/shared/messages';
-import { paths } from '../../../config/paths.ts';
+import { Field, FieldError } from '../../../components/ui/form-field.tsx';
 import { messages } from '../../../lib/messages.ts';
 import { uploadImage } from '../../../lib/upload-image.ts';
 import { sessionQueryKey } from '../api/get-session.ts';
@@ -52,6 +52,7 @@ export function SignUpPage() {
   const signUp = useSignUp();
   const updateUser = useUpdateUser();
   const [uploadProgress, setUploadProgress] = useState<number | null>(null);
+  const userTypeErrorId = useId();
   const {
     register,
     handleSubmit,
@@ -93,41 +94,33 @@ export function SignUpPage() {
     }
   });
 
-  const field = (name: Exclude<keyof SignUpFormValues, 'typeOfUser'>) => ({
-    id: `signup-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `signup-${name}-error` : undefined,
-    ...register(name),
-  });
-
-  const error = (name: keyof SignUpFormValues) =>
-    errors[name] && (
-      <p id={`signup-${name}-error`} className="mt-1 text-sm text-error">
-        {errors[name].message}
-      </p>
-    );
-
   return (
     <section className="mx-auto my-8 w-full max-w-md rounded-box border border-base-300 bg-base-100 p-6 shadow-sm sm:p-8">
       <h1 className="mb-6 text-center text-2xl font-bold">{t.title}</h1>
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <div>
-          <label htmlFor="signup-name" className="mb-1 block font-medium">
-            {t.name}
-          </label>
-          <input type="text" autoComplete="name" className="input w-full" {...field('name')} />
-          {error('name')}
-        </div>
-        <div>
-          <label htmlFor="signup-email" className="mb-1 block font-medium">
-            {t.email}
-          </label>
-          <input type="email" autoComplete="email" className="input w-full" {...field('email')} />
-          {error('email')}
-        </div>
+        <Field
+          label={t.name}
+          error={errors.name?.message}
+          inputProps={{
+            type: 'text',
+            autoComplete: 'name',
+            className: 'input w-full',
+            ...register('name'),
+          }}
+        />
+        <Field
+          label={t.email}
+          error={errors.email?.message}
+          inputProps={{
+            type: 'email',
+            autoComplete: 'email',
+            className: 'input w-full',
+            ...register('email'),
+          }}
+        />
         <fieldset
           aria-invalid={errors.typeOfUser ? true : undefined}
-          aria-describedby={errors.typeOfUser ? 'signup-typeOfUser-error' : undefined}
+          aria-describedby={errors.typeOfUser ? userTypeErrorId : undefined}
         >
           <legend className="mb-1 font-medium">{t.userType}</legend>
           <div className="flex flex-wrap gap-6">
@@ -143,46 +136,39 @@ export function SignUpPage() {
               </label>
             ))}
           </div>
-          {error('typeOfUser')}
+          <FieldError id={userTypeErrorId} error={errors.typeOfUser?.message} />
         </fieldset>
-        <div>
-          <label htmlFor="signup-picture" className="mb-1 block font-medium">
-            {t.picture}
-          </label>
-          <input
-            type="file"
-            accept={acceptedImageTypes.join(',')}
-            className="file-input w-full"
-            {...field('picture')}
-            aria-describedby={
-              errors.picture ? 'signup-picture-hint signup-picture-error' : 'signup-picture-hint'
-            }
-          />
-          <p id="signup-picture-hint" className="mt-1 text-sm text-base-content/70">
-            {authMessages.pictureHint}
-          </p>
-          {error('picture')}
-          {uploadProgress !== null && (
-            <progress
-              className="progress progress-primary mt-2 w-full"
-              value={uploadProgress}
-              max={1}
-              aria-label={t.uploading}
-            />
-          )}
-        </div>
-        <div>
-          <label htmlFor="signup-password" className="mb-1 block font-medium">
-            {t.password}
-          </label>
-          <input
-            type="password"
-            autoComplete="new-password"
-            className="input w-full"
-            {...field('password')}
-          />
-          {error('password')}
-        </div>
+        <Field
+          label={t.picture}
+          hint={authMessages.pictureHint}
+          error={errors.picture?.message}
+          inputProps={{
+            type: 'file',
+            accept: acceptedImageTypes.join(','),
+            className: 'file-input w-full',
+            ...register('picture'),
+          }}
+          after={
+            uploadProgress !== null && (
+              <progress
+                className="progress progress-primary mt-2 w-full"
+                value={uploadProgress}
+                max={1}
+                aria-label={t.uploading}
+              />
+            )
+          }
+        />
+        <Field
+          label={t.password}
+          error={errors.password?.message}
+          inputProps={{
+            type: 'password',
+            autoComplete: 'new-password',
+            className: 'input w-full',
+            ...register('password'),
+          }}
+        />
         <button type="submit" className="btn btn-neutral w-full" disabled={isSubmitting}>
           {isSubmitting && (
             <span className="loading loading-spinner loading-sm" aria-hidden="true" />
@@ -192,11 +178,7 @@ export function SignUpPage() {
       </form>
       <p className="mt-6 text-center text-sm">
         {t.haveAccount}{' '}
-        <Link
-          to={paths.login.getHref()}
-          state={location.state}
-          className="link link-primary font-medium"
-        >
+        <Link to="/login" state={location.state} className="link link-primary font-medium">
           {t.login}
         </Link>
       </p>

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { bookingMessages as bookingRules } from '@laptops/shared/messages';
 import { bookingFieldsSchema, type BookingFields } from '@laptops/shared/orders';
 import type { Product } from '@laptops/shared/products';
-import { paths } from '../../../config/paths.ts';
+import { Field } from '../../../components/ui/form-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { formatPrice, truncate } from '../../../lib/format.ts';
 import { bookingMessages } from '../messages.ts';
@@ -16,6 +16,14 @@ import { useMyOrders } from '../api/get-my-orders.ts';
 
 /** The booking modal shows the product name up to 22 characters. */
 export const BOOKING_NAME_LENGTH = 22;
+
+/** The product's details, shown in the form but not sent with it. */
+const readOnlyProps = {
+  type: 'text',
+  className: 'input w-full bg-base-200 placeholder:text-base-content/75',
+  readOnly: true,
+  'aria-readonly': 'true',
+} as const;
 
 type FormInput = z.input<typeof bookingFieldsSchema>;
 type FieldName = keyof BookingFields;
@@ -116,60 +124,6 @@ function BookingDialog({ product, onClose }: { product: Product; onClose: () => 
       );
     })(event);
 
-  const nameId = `${ids}-name`;
-  const emailId = `${ids}-email`;
-  const priceId = `${ids}-price`;
-  const fieldIds: Record<FieldName, string> = {
-    meetingLocation: `${ids}-location`,
-    buyerPhone: `${ids}-phone`,
-  };
-
-  const field = (name: FieldName) => {
-    const id = fieldIds[name];
-    return {
-      id,
-      'aria-invalid': errors[name] ? true : undefined,
-      'aria-describedby': errors[name] ? `${id}-hint ${id}-error` : `${id}-hint`,
-      ...register(name),
-    };
-  };
-
-  const labelRow = (name: FieldName, label: string) => (
-    <div className="mb-1 flex flex-wrap items-baseline justify-between gap-x-3">
-      <label htmlFor={fieldIds[name]} className="font-medium">
-        {label}
-      </label>
-      {errors[name] && (
-        <p id={`${fieldIds[name]}-error`} className="text-sm text-error">
-          {errors[name].message}
-        </p>
-      )}
-    </div>
-  );
-
-  const readOnlyField = (
-    id: string,
-    label: string,
-    value: string,
-    { title, placeholder }: { title?: string; placeholder?: string } = {},
-  ) => (
-    <div>
-      <label htmlFor={id} className="mb-1 block font-medium">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="text"
-        className="input w-full bg-base-200 placeholder:text-base-content/75"
-        value={value}
-        title={title}
-        placeholder={placeholder}
-        readOnly
-        aria-readonly="true"
-      />
-    </div>
-  );
-
   return (
     <dialog
       ref={dialogRef}
@@ -195,7 +149,7 @@ function BookingDialog({ product, onClose }: { product: Product; onClose: () => 
               </button>
               <Link
                 ref={payRef}
-                to={paths.dashboard.payment.getHref(bookedId)}
+                to={`/dashboard/payment/${encodeURIComponent(bookedId)}`}
                 className="btn btn-primary"
               >
                 {t.payNow}
@@ -204,48 +158,56 @@ function BookingDialog({ product, onClose }: { product: Product; onClose: () => 
           </div>
         ) : (
           <form onSubmit={onSubmit} noValidate className="grid gap-4">
-            {readOnlyField(nameId, t.productName, truncate(product.name, BOOKING_NAME_LENGTH), {
-              title: product.name,
-            })}
+            <Field
+              label={t.productName}
+              inputProps={{
+                ...readOnlyProps,
+                value: truncate(product.name, BOOKING_NAME_LENGTH),
+                title: product.name,
+              }}
+            />
             <div className="grid gap-4 sm:grid-cols-2">
-              {readOnlyField(emailId, t.sellerEmail, product.sellerEmail ?? '')}
-              {readOnlyField(priceId, t.price, formatPrice(product.resalePrice))}
-            </div>
-            <div>
-              {labelRow('meetingLocation', t.meetingLocation)}
-              <input
-                type="text"
-                autoComplete="address-level2"
-                maxLength={200}
-                className="input w-full"
-                {...field('meetingLocation')}
+              <Field
+                label={t.sellerEmail}
+                inputProps={{ ...readOnlyProps, value: product.sellerEmail ?? '' }}
               />
-              <p
-                id={`${fieldIds.meetingLocation}-hint`}
-                className="mt-1 text-sm text-base-content/70"
-              >
-                {t.meetingLocationHint}
-              </p>
-            </div>
-            <div>
-              {labelRow('buyerPhone', t.phone)}
-              <input
-                type="tel"
-                autoComplete="tel"
-                maxLength={30}
-                className="input w-full"
-                {...field('buyerPhone')}
+              <Field
+                label={t.price}
+                inputProps={{ ...readOnlyProps, value: formatPrice(product.resalePrice) }}
               />
-              <p id={`${fieldIds.buyerPhone}-hint`} className="mt-1 text-sm text-base-content/70">
-                {t.phoneHint}
-              </p>
             </div>
+            <Field
+              label={t.meetingLocation}
+              error={errors.meetingLocation?.message}
+              errorBesideLabel
+              hint={t.meetingLocationHint}
+              inputProps={{
+                type: 'text',
+                autoComplete: 'address-level2',
+                maxLength: 200,
+                className: 'input w-full',
+                ...register('meetingLocation'),
+              }}
+            />
+            <Field
+              label={t.phone}
+              error={errors.buyerPhone?.message}
+              errorBesideLabel
+              hint={t.phoneHint}
+              inputProps={{
+                type: 'tel',
+                autoComplete: 'tel',
+                maxLength: 30,
+                className: 'input w-full',
+                ...register('buyerPhone'),
+              }}
+            />
             {/* Body text colour: daisyUI's soft info text is below 4.5:1 on its tint. */}
             {booking && (
               <div className="alert alert-soft alert-info flex flex-wrap justify-between text-sm text-base-content">
                 <p id={`${ids}-booked`}>{bookingRules.alreadyBooked}</p>
                 <Link
-                  to={paths.dashboard.payment.getHref(booking._id)}
+                  to={`/dashboard/payment/${encodeURIComponent(booking._id)}`}
                   className="btn btn-sm btn-primary"
                 >
                   {t.payNow}

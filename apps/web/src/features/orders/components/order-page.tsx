@@ -5,7 +5,6 @@ import type { OrderDetails, OrderPageStatus } from '@laptops/shared/orders';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useHeadingFocusAfterClose } from '../../../components/ui/use-heading-focus.ts';
-import { paths } from '../../../config/paths.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
@@ -164,7 +163,10 @@ function OrderDetailsView({ order }: { order: OrderDetails }) {
 
       <div className="flex flex-wrap items-center gap-3">
         {order.canPay && (
-          <Link to={paths.dashboard.payment.getHref(order._id)} className="btn btn-primary">
+          <Link
+            to={`/dashboard/payment/${encodeURIComponent(order._id)}`}
+            className="btn btn-primary"
+          >
             {t.payNow}
           </Link>
         )}
@@ -178,11 +180,7 @@ function OrderDetailsView({ order }: { order: OrderDetails }) {
           </button>
         )}
         <Link
-          to={
-            order.viewerIs === 'buyer'
-              ? paths.dashboard.myOrders.getHref()
-              : paths.dashboard.myBuyers.getHref()
-          }
+          to={order.viewerIs === 'buyer' ? '/dashboard/myorders' : '/dashboard/mybuyers'}
           className="link ml-auto"
         >
           {order.viewerIs === 'buyer' ? t.backToOrders : t.backToBuyers}

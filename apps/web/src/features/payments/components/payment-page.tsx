@@ -13,8 +13,8 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import type { Order } from '@laptops/shared/orders';
+import { Field } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { paths } from '../../../config/paths.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { messages } from '../../../lib/messages.ts';
@@ -43,6 +43,8 @@ const StripeCardForm = lazy(() =>
     }),
   ),
 );
+
+const MY_ORDERS = '/dashboard/myorders';
 
 type Outcome = { kind: 'paid'; transactionId: string } | { kind: 'refunded'; message: string };
 
@@ -144,10 +146,13 @@ function PaidNotice({
       {transactionId && <p className="wrap-anywhere">{t.transactionId(transactionId)}</p>}
       <p>{t.nextStep}</p>
       <div className="flex flex-wrap gap-3">
-        <Link to={paths.dashboard.order.getHref(orderId)} className="btn btn-neutral btn-sm">
+        <Link
+          to={`/dashboard/orders/${encodeURIComponent(orderId)}`}
+          className="btn btn-neutral btn-sm"
+        >
           {t.seeOrder}
         </Link>
-        <Link to={paths.dashboard.myOrders.getHref()} className="btn btn-outline btn-sm">
+        <Link to={MY_ORDERS} className="btn btn-outline btn-sm">
           {t.backToOrders}
         </Link>
       </div>
@@ -159,7 +164,7 @@ function ClosedNotice({ message }: { message: string }) {
   return (
     <div role="alert" className="alert alert-warning flex flex-wrap">
       <span>{message}</span>
-      <Link to={paths.dashboard.myOrders.getHref()} className="btn btn-sm">
+      <Link to={MY_ORDERS} className="btn btn-sm">
         {t.backToOrders}
       </Link>
     </div>
@@ -198,7 +203,7 @@ function PaymentForm({
           >
             {t.retry}
           </button>
-          <Link to={paths.dashboard.myOrders.getHref()} className="btn btn-ghost btn-sm">
+          <Link to={MY_ORDERS} className="btn btn-ghost btn-sm">
             {t.backToOrders}
           </Link>
         </span>
@@ -292,14 +297,12 @@ const sandboxCardSchema = z.object({
 });
 type SandboxCardInput = z.input<typeof sandboxCardSchema>;
 type SandboxCardOutput = z.output<typeof sandboxCardSchema>;
-type SandboxField = keyof SandboxCardInput;
 
 /**
  * The test-mode processor's card form: Stripe's test cards, confirmed with
  * POST /api/sandbox/payment_intents/:id/confirm. Nothing about the card is kept.
  */
 function SandboxCardForm({ intent, defaultEmail, onConfirmed }: CardFormProps) {
-  const ids = useId();
   const confirmPayment = useConfirmSandboxPayment();
   const [cardError, setCardError] = useState<string | null>(null);
   /** The intent already confirmed: a retry after a failed record only records again. */
@@ -353,27 +356,6 @@ function SandboxCardForm({ intent, defaultEmail, onConfirmed }: CardFormProps) {
       }
     })(event);
 
-  const fieldId = (name: SandboxField) => `${ids}-${name}`;
-  const field = (name: SandboxField) => ({
-    id: fieldId(name),
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${fieldId(name)}-error` : undefined,
-    ...register(name),
-  });
-  const labelled = (name: SandboxField, label: string, input: ReactNode, className = '') => (
-    <div className={className}>
-      <label htmlFor={fieldId(name)} className="mb-1 block font-medium">
-        {label}
-      </label>
-      {input}
-      {errors[name] && (
-        <p id={`${fieldId(name)}-error`} className="mt-1 text-sm text-error">
-          {errors[name].message}
-        </p>
-      )}
-    </div>
-  );
-
   return (
     <form
       onSubmit={onSubmit}
@@ -385,57 +367,67 @@ function SandboxCardForm({ intent, defaultEmail, onConfirmed }: CardFormProps) {
         <p>{t.testHint}</p>
         <p className="text-base-content/75">{t.testNote}</p>
       </div>
-      {labelled(
-        'cardNumber',
-        t.cardNumber,
-        <input
-          type="text"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          maxLength={23}
-          placeholder="4242 4242 4242 4242"
-          className="input w-full"
-          {...field('cardNumber')}
-        />,
-      )}
+      <Field
+        label={t.cardNumber}
+        error={errors.cardNumber?.message}
+        inputProps={{
+          type: 'text',
+          inputMode: 'numeric',
+          autoComplete: 'cc-number',
+          maxLength: 23,
+          placeholder: '4242 4242 4242 4242',
+          className: 'input w-full',
+          ...register('cardNumber'),
+        }}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        {labelled(
-          'expiry',
-          t.expiry,
-          <input
-            type="text"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            maxLength={7}
-            placeholder="MM/YY"
-            className="input w-full"
-            {...field('expiry')}
-          />,
-        )}
-        {labelled(
-          'cvc',
-          t.cvc,
-          <input
-            type="text"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            maxLength={4}
-            className="input w-full"
-            {...field('cvc')}
-          />,
-        )}
+        <Field
+          label={t.expiry}
+          error={errors.expiry?.message}
+          inputProps={{
+            type: 'text',
+            inputMode: 'numeric',
+            autoComplete: 'cc-exp',
+            maxLength: 7,
+            placeholder: 'MM/YY',
+            className: 'input w-full',
+            ...register('expiry'),
+          }}
+        />
+        <Field
+          label={t.cvc}
+          error={errors.cvc?.message}
+          inputProps={{
+            type: 'text',
+            inputMode: 'numeric',
+            autoComplete: 'cc-csc',
+            maxLength: 4,
+            className: 'input w-full',
+            ...register('cvc'),
+          }}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        {labelled(
-          'name',
-          t.nameOnCard,
-          <input type="text" autoComplete="cc-name" className="input w-full" {...field('name')} />,
-        )}
-        {labelled(
-          'email',
-          t.email,
-          <input type="email" autoComplete="email" className="input w-full" {...field('email')} />,
-        )}
+        <Field
+          label={t.nameOnCard}
+          error={errors.name?.message}
+          inputProps={{
+            type: 'text',
+            autoComplete: 'cc-name',
+            className: 'input w-full',
+            ...register('name'),
+          }}
+        />
+        <Field
+          label={t.email}
+          error={errors.email?.message}
+          inputProps={{
+            type: 'email',
+            autoComplete: 'email',
+            className: 'input w-full',
+            ...register('email'),
+          }}
+        />
       </div>
       <button type="submit" className="btn btn-primary" disabled={!intent || isSubmitting}>
         {(isSubmitting || !intent) && (

@@ -4,6 +4,7 @@ import { loadStripe, type Stripe, type StripeCardElementChangeEvent } from '@str
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { Field, FieldError } from '../../../components/ui/form-field.tsx';
 import { messages } from '../../../lib/messages.ts';
 import { paymentMessages } from '../messages.ts';
 
@@ -147,8 +148,6 @@ function StripeForm({ intent, defaultEmail, onConfirmed }: CardFormProps) {
     setFieldError(event.error?.message ?? null);
 
   const cardLabelId = `${ids}-card-label`;
-  const nameId = `${ids}-name`;
-  const emailId = `${ids}-email`;
 
   return (
     <form
@@ -174,51 +173,29 @@ function StripeForm({ intent, defaultEmail, onConfirmed }: CardFormProps) {
             />
           </div>
         </div>
-        {fieldError && (
-          <p id={`${ids}-card-error`} className="mt-1 text-sm text-error">
-            {fieldError}
-          </p>
-        )}
+        <FieldError id={`${ids}-card-error`} error={fieldError ?? undefined} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={nameId} className="mb-1 block font-medium">
-            {t.nameOnCard}
-          </label>
-          <input
-            id={nameId}
-            type="text"
-            autoComplete="cc-name"
-            className="input w-full"
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? `${nameId}-error` : undefined}
-            {...register('name')}
-          />
-          {errors.name && (
-            <p id={`${nameId}-error`} className="mt-1 text-sm text-error">
-              {errors.name.message}
-            </p>
-          )}
-        </div>
-        <div>
-          <label htmlFor={emailId} className="mb-1 block font-medium">
-            {t.email}
-          </label>
-          <input
-            id={emailId}
-            type="email"
-            autoComplete="email"
-            className="input w-full"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? `${emailId}-error` : undefined}
-            {...register('email')}
-          />
-          {errors.email && (
-            <p id={`${emailId}-error`} className="mt-1 text-sm text-error">
-              {errors.email.message}
-            </p>
-          )}
-        </div>
+        <Field
+          label={t.nameOnCard}
+          error={errors.name?.message}
+          inputProps={{
+            type: 'text',
+            autoComplete: 'cc-name',
+            className: 'input w-full',
+            ...register('name'),
+          }}
+        />
+        <Field
+          label={t.email}
+          error={errors.email?.message}
+          inputProps={{
+            type: 'email',
+            autoComplete: 'email',
+            className: 'input w-full',
+            ...register('email'),
+          }}
+        />
       </div>
       <button type="submit" className="btn btn-primary" disabled={!ready || isSubmitting}>
         {(isSubmitting || !intent) && (

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import type { Product } from '@laptops/shared/products';
-import { paths } from '../../../config/paths.ts';
 import { formatPrice, shortDate, truncate } from '../../../lib/format.ts';
 import { messages } from '../../../lib/messages.ts';
 import { ProductMenu } from './product-menu.tsx';
@@ -165,7 +164,7 @@ export function ProductCard({
           </button>
         ) : bookingId ? (
           <Link
-            to={paths.dashboard.payment.getHref(bookingId)}
+            to={`/dashboard/payment/${encodeURIComponent(bookingId)}`}
             className="btn btn-primary btn-block"
             aria-label={`${t.booked}: ${t.payNow}, ${product.name}`}
           >

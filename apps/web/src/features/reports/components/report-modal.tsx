@@ -6,6 +6,7 @@ import {
   reportReasons,
   type ReportReason,
 } from '@laptops/shared/reports';
+import { Field, FieldError, TextareaField } from '../../../components/ui/form-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useReportProduct } from '../api/report-product.ts';
 import { reportMessages } from '../messages.ts';
@@ -108,11 +109,7 @@ function ReportDialog({ product, onClose }: { product: ReportedProduct; onClose:
     });
   };
 
-  const nameId = `${ids}-name`;
   const reasonErrorId = `${ids}-reason-error`;
-  const textId = `${ids}-text`;
-  const textHintId = `${textId}-hint`;
-  const textErrorId = `${textId}-error`;
 
   return (
     <dialog
@@ -131,29 +128,22 @@ function ReportDialog({ product, onClose }: { product: ReportedProduct; onClose:
           {t.title}
         </h2>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <div>
-            <label htmlFor={nameId} className="mb-1 block font-medium">
-              {t.productName}
-            </label>
-            <input
-              id={nameId}
-              type="text"
-              className="input w-full bg-base-200"
-              value={product.name}
-              readOnly
-              aria-readonly="true"
-            />
-          </div>
+          <Field
+            label={t.productName}
+            inputProps={{
+              type: 'text',
+              className: 'input w-full bg-base-200',
+              value: product.name,
+              readOnly: true,
+              'aria-readonly': 'true',
+            }}
+          />
           <fieldset
             aria-invalid={errors.reason ? true : undefined}
             aria-describedby={errors.reason ? reasonErrorId : undefined}
           >
             <legend className="mb-1 font-medium">{t.reason}</legend>
-            {errors.reason && (
-              <p id={reasonErrorId} className="mb-2 text-sm text-error">
-                {errors.reason}
-              </p>
-            )}
+            <FieldError id={reasonErrorId} error={errors.reason} className="mb-2" />
             <div className="grid gap-2">
               {reportReasons.map((value) => {
                 const id = `${ids}-reason-${value}`;
@@ -195,39 +185,31 @@ function ReportDialog({ product, onClose }: { product: ReportedProduct; onClose:
               })}
             </div>
           </fieldset>
-          <div>
-            <div className="mb-1 flex flex-wrap items-baseline justify-between gap-x-3">
-              <label htmlFor={textId} className="font-medium">
+          <TextareaField
+            label={
+              <>
                 {t.reportText}{' '}
                 <span className="font-normal text-base-content/70">
                   {textRequired ? t.required : t.optional}
                 </span>
-              </label>
-              {errors.reportText && (
-                <p id={textErrorId} className="text-sm text-error">
-                  {errors.reportText}
-                </p>
-              )}
-            </div>
-            <textarea
-              ref={textRef}
-              id={textId}
-              rows={4}
-              maxLength={REPORT_TEXT_MAX}
-              className="textarea w-full"
-              value={reportText}
-              onChange={(event) => {
+              </>
+            }
+            error={errors.reportText}
+            errorBesideLabel
+            hint={textRequired ? t.reportHintOther(REPORT_TEXT_MAX) : t.reportHint(REPORT_TEXT_MAX)}
+            textareaProps={{
+              ref: textRef,
+              rows: 4,
+              maxLength: REPORT_TEXT_MAX,
+              className: 'textarea w-full',
+              value: reportText,
+              onChange: (event) => {
                 setReportText(event.target.value);
                 setErrors((shown) => ({ ...shown, reportText: undefined }));
-              }}
-              required={textRequired}
-              aria-invalid={errors.reportText ? true : undefined}
-              aria-describedby={errors.reportText ? `${textHintId} ${textErrorId}` : textHintId}
-            />
-            <p id={textHintId} className="mt-1 text-sm text-base-content/70">
-              {textRequired ? t.reportHintOther(REPORT_TEXT_MAX) : t.reportHint(REPORT_TEXT_MAX)}
-            </p>
-          </div>
+              },
+              required: textRequired,
+            }}
+          />
           <div className="modal-action mt-2">
             <button type="button" className="btn btn-ghost" onClick={close} disabled={sending}>
               {t.cancel}

@@ -1,6 +1,5 @@
 import { useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { paths } from '../../../config/paths.ts';
 import { messages } from '../../../lib/messages.ts';
 import { prerenderedMark } from '../../../first-paint/prerendered-mark.ts';
 
@@ -64,7 +63,7 @@ export function NavbarSearch({ onDone, className = '' }: NavbarSearchProps) {
     typed?.on === key
       ? typed.text
       : (key === firstPage && early) ||
-        (pathname === paths.search.getHref() ? (new URLSearchParams(search).get('q') ?? '') : '');
+        (pathname === '/search' ? (new URLSearchParams(search).get('q') ?? '') : '');
   const input = useRef<HTMLInputElement>(null);
   useLayoutEffect(() => {
     if (prerendered.focused) input.current?.focus();
@@ -77,14 +76,14 @@ export function NavbarSearch({ onDone, className = '' }: NavbarSearchProps) {
     <form
       role="search"
       aria-label={t.navbarLabel}
-      action={paths.search.getHref()}
+      action="/search"
       className={`join ${className}`}
       onSubmit={(event) => {
         event.preventDefault();
         // Only the text, as writeFilters would write it; search-params.ts is not
         // imported here because it brings zod into Home's first download.
         const text = q.trim();
-        const to = paths.search.getHref(text);
+        const to = text ? `/search?${new URLSearchParams({ q: text })}` : '/search';
         // The same search again adds no history entry (Back would seem to do nothing).
         void navigate(to, { replace: to === pathname + search });
         onDone?.();

@@ -11,6 +11,7 @@ import {
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { conditionTypes } from '@laptops/shared/conditions';
 import type { Product } from '@laptops/shared/products';
+import { Field, FieldShell, SelectField } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { messages } from '../../../lib/messages.ts';
 import { searchMessages } from '../messages.ts';
@@ -26,6 +27,9 @@ import {
 } from '@laptops/shared/search-filters';
 
 const t = searchMessages;
+
+/** The filters' fields: small labels close above their controls. */
+const filterField = { className: 'flex flex-col gap-1', labelClassName: 'text-sm font-medium' };
 
 /** Tailwind's `lg`: from here on the filters are a sidebar rather than a disclosure. */
 const DESKTOP_QUERY = '(min-width: 1024px)';
@@ -354,7 +358,7 @@ function FilterPanel({
       setDraft((current) => ({ ...current, [key]: value }));
     };
 
-  const field = (key: keyof SearchFilters) => `${id}-${key}`;
+  const priceId = (key: 'minPrice' | 'maxPrice') => `${id}-${key}`;
   // Told when the visitor leaves a price field or applies, not while a price is being
   // typed (900 above a max of 1 on the way to 1200).
   const [rangeChecked, setRangeChecked] = useState(false);
@@ -392,100 +396,99 @@ function FilterPanel({
           event.preventDefault();
           setRangeChecked(true);
           if (isPriceRangeInverted(draft)) {
-            document.getElementById(field('minPrice'))?.focus();
+            document.getElementById(priceId('minPrice'))?.focus();
             return;
           }
           close();
           onApply(draft);
         }}
       >
-        <div className="flex flex-col gap-1">
-          <label htmlFor={field('q')} className="text-sm font-medium">
-            {t.query}
-          </label>
-          <input
-            id={field('q')}
-            name="q"
-            type="search"
-            className="input w-full"
-            placeholder={t.queryPlaceholder}
-            maxLength={SEARCH_TEXT_MAX}
-            value={draft.q}
-            onChange={set('q')}
-          />
-        </div>
+        <Field
+          {...filterField}
+          label={t.query}
+          inputProps={{
+            name: 'q',
+            type: 'search',
+            className: 'input w-full',
+            placeholder: t.queryPlaceholder,
+            maxLength: SEARCH_TEXT_MAX,
+            value: draft.q,
+            onChange: set('q'),
+          }}
+        />
 
         {showCategory && (
-          <div className="flex flex-col gap-1">
-            <label htmlFor={field('category')} className="text-sm font-medium">
-              {t.category}
-            </label>
-            <select
-              id={field('category')}
-              name="category"
-              className="select w-full"
-              value={draft.category}
-              onChange={set('category')}
-            >
-              <option value="">{t.anyCategory}</option>
-              {categories.data?.map((category) => (
-                <option key={category._id} value={category._id}>
-                  {category.name}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-
-        <div className="flex flex-col gap-1">
-          <label htmlFor={field('condition')} className="text-sm font-medium">
-            {t.condition}
-          </label>
-          <select
-            id={field('condition')}
-            name="condition"
-            className="select w-full"
-            value={draft.condition}
-            onChange={set('condition')}
+          <SelectField
+            {...filterField}
+            label={t.category}
+            selectProps={{
+              name: 'category',
+              className: 'select w-full',
+              value: draft.category,
+              onChange: set('category'),
+            }}
           >
-            <option value="">{t.anyCondition}</option>
-            {conditionTypes.map((condition) => (
-              <option key={condition} value={condition}>
-                {t.conditions[condition]}
+            <option value="">{t.anyCategory}</option>
+            {categories.data?.map((category) => (
+              <option key={category._id} value={category._id}>
+                {category.name}
               </option>
             ))}
-          </select>
-        </div>
+          </SelectField>
+        )}
+
+        <SelectField
+          {...filterField}
+          label={t.condition}
+          selectProps={{
+            name: 'condition',
+            className: 'select w-full',
+            value: draft.condition,
+            onChange: set('condition'),
+          }}
+        >
+          <option value="">{t.anyCondition}</option>
+          {conditionTypes.map((condition) => (
+            <option key={condition} value={condition}>
+              {t.conditions[condition]}
+            </option>
+          ))}
+        </SelectField>
 
         <div className="grid grid-cols-2 gap-3">
           {(['minPrice', 'maxPrice'] as const).map((key) => (
-            <div key={key} className="flex min-w-0 flex-col gap-1">
-              <label htmlFor={field(key)} className="text-sm font-medium">
-                {t[key]}
-              </label>
-              <div className="input w-full">
-                <span aria-hidden="true" className="text-base-content/75">
-                  {t.currency}
-                </span>
-                <input
-                  id={field(key)}
-                  name={key}
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  max={100_000}
-                  step="any"
-                  value={draft[key]}
-                  onChange={(event) => {
-                    setRangeChecked(false);
-                    set(key)(event);
-                  }}
-                  onBlur={() => setRangeChecked(true)}
-                  aria-invalid={priceRangeInverted || undefined}
-                  aria-describedby={priceRangeInverted ? `${id}-price-range` : undefined}
-                />
-              </div>
-            </div>
+            <FieldShell
+              key={key}
+              {...filterField}
+              className="flex min-w-0 flex-col gap-1"
+              id={priceId(key)}
+              label={t[key]}
+              control={(props) => (
+                <div className="input w-full">
+                  <span aria-hidden="true" className="text-base-content/75">
+                    {t.currency}
+                  </span>
+                  <input
+                    {...props}
+                    name={key}
+                    type="number"
+                    inputMode="decimal"
+                    min={0}
+                    max={100_000}
+                    step="any"
+                    value={draft[key]}
+                    onChange={(event) => {
+                      setRangeChecked(false);
+                      set(key)(event);
+                    }}
+                    onBlur={() => setRangeChecked(true)}
+                    // The pair shares one message, shown under both.
+                    aria-invalid={priceRangeInverted || undefined}
+                    aria-describedby={priceRangeInverted ? `${id}-price-range` : undefined}
+                  />
+                </div>
+              )}
+            />
           ))}
           {priceRangeInverted && (
             <p id={`${id}-price-range`} role="alert" className="col-span-2 text-sm text-error">
@@ -494,58 +497,52 @@ function FilterPanel({
           )}
         </div>
 
-        <div className="flex flex-col gap-1">
-          <label htmlFor={field('location')} className="text-sm font-medium">
-            {t.location}
-          </label>
-          <input
-            id={field('location')}
-            name="location"
-            type="text"
-            className="input w-full"
-            placeholder={t.locationPlaceholder}
-            maxLength={120}
-            value={draft.location}
-            onChange={set('location')}
-          />
-        </div>
+        <Field
+          {...filterField}
+          label={t.location}
+          inputProps={{
+            name: 'location',
+            type: 'text',
+            className: 'input w-full',
+            placeholder: t.locationPlaceholder,
+            maxLength: 120,
+            value: draft.location,
+            onChange: set('location'),
+          }}
+        />
 
-        <div className="flex flex-col gap-1">
-          <label htmlFor={field('maxYears')} className="text-sm font-medium">
-            {t.maxYears}
-          </label>
-          <input
-            id={field('maxYears')}
-            name="maxYears"
-            type="number"
-            inputMode="numeric"
-            className="input w-full"
-            min={0}
-            max={50}
-            step={1}
-            value={draft.maxYears}
-            onChange={set('maxYears')}
-          />
-        </div>
+        <Field
+          {...filterField}
+          label={t.maxYears}
+          inputProps={{
+            name: 'maxYears',
+            type: 'number',
+            inputMode: 'numeric',
+            className: 'input w-full',
+            min: 0,
+            max: 50,
+            step: 1,
+            value: draft.maxYears,
+            onChange: set('maxYears'),
+          }}
+        />
 
-        <div className="flex flex-col gap-1">
-          <label htmlFor={field('sort')} className="text-sm font-medium">
-            {t.sort}
-          </label>
-          <select
-            id={field('sort')}
-            name="sort"
-            className="select w-full"
-            value={draft.sort}
-            onChange={set('sort')}
-          >
-            {searchSorts.map((sort) => (
-              <option key={sort} value={sort}>
-                {t.sorts[sort]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          {...filterField}
+          label={t.sort}
+          selectProps={{
+            name: 'sort',
+            className: 'select w-full',
+            value: draft.sort,
+            onChange: set('sort'),
+          }}
+        >
+          {searchSorts.map((sort) => (
+            <option key={sort} value={sort}>
+              {t.sorts[sort]}
+            </option>
+          ))}
+        </SelectField>
 
         <div className="flex gap-2">
           <button type="submit" className="btn btn-neutral flex-1">

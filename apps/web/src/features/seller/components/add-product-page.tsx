@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import toast from 'react-hot-toast/headless';
 import { useNavigate } from 'react-router';
@@ -8,7 +8,12 @@ import { acceptedImageTypes, MAX_IMAGE_BYTES } from '@laptops/shared/images';
 import { imageMessages, productMessages } from '@laptops/shared/messages';
 import { conditionTypes } from '@laptops/shared/conditions';
 import { productFieldsSchema } from '@laptops/shared/products';
-import { paths } from '../../../config/paths.ts';
+import {
+  Field,
+  FieldShell,
+  SelectField,
+  TextareaField,
+} from '../../../components/ui/form-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { messages } from '../../../lib/messages.ts';
 import { uploadImage } from '../../../lib/upload-image.ts';
@@ -60,20 +65,6 @@ function toFieldName(key: string): FieldName | undefined {
   if ((fieldNames as readonly string[]).includes(key)) return key as FieldName;
   return serverFieldAliases[key];
 }
-
-/** The fields' element ids: productName ... yearOfUse, so labels and errors pair up. */
-const ids: Record<FieldName, string> = {
-  name: 'productName',
-  location: 'location',
-  category: 'category',
-  conditionType: 'conditionType',
-  mobileNumber: 'mobileNumber',
-  originalPrice: 'originalPrice',
-  resalePrice: 'resalePrice',
-  yearsOfUse: 'yearOfUse',
-  image: 'productImage',
-  description: 'description',
-};
 
 const errorMessage = (error: unknown) =>
   error instanceof Error && error.message ? error.message : messages.serverError;
@@ -156,61 +147,45 @@ export function AddProductPage() {
         return;
       }
       toast.success(t.success);
-      void navigate(paths.dashboard.myProducts.getHref());
+      void navigate('/dashboard/myproducts');
     } finally {
       toast.dismiss(loadingToast);
     }
   });
 
-  const field = (name: FieldName, hint = false) => {
-    const described = [hint && `${ids[name]}-hint`, errors[name] && `${ids[name]}-error`]
-      .filter(Boolean)
-      .join(' ');
-    return {
-      id: ids[name],
-      'aria-invalid': errors[name] ? true : undefined,
-      'aria-describedby': described || undefined,
-      ...register(name),
-    };
-  };
-
   // Two fields side by side share their rows (CSS subgrid): a long error beside one
   // label moves both inputs down together instead of setting them out of line.
   const pairCell = 'sm:row-span-2 sm:grid sm:grid-rows-subgrid sm:gap-y-0';
 
-  /** Each error in red next to its field's label. */
-  const labelRow = (name: FieldName, label: string) => (
-    <div className="mb-1 flex flex-wrap items-baseline justify-between gap-x-3">
-      <label htmlFor={ids[name]} className="font-medium">
-        {label}
-      </label>
-      {errors[name] && (
-        <p id={`${ids[name]}-error`} className="text-sm text-error">
-          {errors[name].message}
-        </p>
+  /** A field's label, its error (in red, beside the label) and its place: a whole row when wide. */
+  const fieldOf = (name: FieldName, label: string, wide = false) => ({
+    label,
+    error: errors[name]?.message,
+    errorBesideLabel: true,
+    className: wide ? 'sm:col-span-2' : pairCell,
+    groupControl: !wide,
+  });
+
+  const dollarField = (name: 'originalPrice' | 'resalePrice', label: string) => (
+    <FieldShell
+      {...fieldOf(name, label)}
+      hint={t.priceHint}
+      control={(props) => (
+        <div className="input w-full">
+          <span className="text-base-content/75" aria-hidden="true">
+            $
+          </span>
+          <input
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.00"
+            {...props}
+            {...register(name)}
+          />
+        </div>
       )}
-    </div>
-  );
-
-  const dollarInput = (name: 'originalPrice' | 'resalePrice') => (
-    <div className="input w-full">
-      <span className="text-base-content/75" aria-hidden="true">
-        $
-      </span>
-      <input
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="0.00"
-        {...field(name, true)}
-      />
-    </div>
-  );
-
-  const hint = (name: FieldName, text: ReactNode) => (
-    <p id={`${ids[name]}-hint`} className="mt-1 text-sm text-base-content/70">
-      {text}
-    </p>
+    />
   );
 
   const uploadPercent = uploadProgress === null ? null : Math.round(uploadProgress * 100);
@@ -225,41 +200,30 @@ export function AddProductPage() {
         aria-busy={isSubmitting || undefined}
         className="grid gap-5 rounded-box border border-base-300 bg-base-100 p-6 shadow-sm sm:grid-cols-2 sm:p-8"
       >
-        <div className="sm:col-span-2">
-          {labelRow('name', t.productName)}
-          <input type="text" className="input w-full" {...field('name')} />
-        </div>
+        <Field
+          {...fieldOf('name', t.productName, true)}
+          inputProps={{ type: 'text', className: 'input w-full', ...register('name') }}
+        />
 
-        <div className={pairCell}>
-          {labelRow('location', t.location)}
-          <div>
-            <input
-              type="text"
-              autoComplete="address-level2"
-              className="input w-full"
-              {...field('location')}
-            />
-          </div>
-        </div>
+        <Field
+          {...fieldOf('location', t.location)}
+          inputProps={{
+            type: 'text',
+            autoComplete: 'address-level2',
+            className: 'input w-full',
+            ...register('location'),
+          }}
+        />
 
-        <div className={pairCell}>
-          {labelRow('category', t.category)}
-          <div>
-            <select
-              className="select w-full"
-              disabled={categories.isPending}
-              {...field('category')}
-            >
-              <option value="">
-                {categories.isPending ? t.categoriesLoading : t.categoryPlaceholder}
-              </option>
-              {categories.data?.map((category) => (
-                <option key={category._id} value={category._id}>
-                  {category.name}
-                </option>
-              ))}
-            </select>
-            {categories.isError && (
+        <SelectField
+          {...fieldOf('category', t.category)}
+          selectProps={{
+            className: 'select w-full',
+            disabled: categories.isPending,
+            ...register('category'),
+          }}
+          after={
+            categories.isError && (
               <div role="alert" className="mt-2 flex items-center gap-2 text-sm text-error">
                 <span>{t.categoriesFailed}</span>
                 <button
@@ -270,76 +234,66 @@ export function AddProductPage() {
                   {messages.home.retry}
                 </button>
               </div>
-            )}
-          </div>
-        </div>
+            )
+          }
+        >
+          <option value="">
+            {categories.isPending ? t.categoriesLoading : t.categoryPlaceholder}
+          </option>
+          {categories.data?.map((category) => (
+            <option key={category._id} value={category._id}>
+              {category.name}
+            </option>
+          ))}
+        </SelectField>
 
-        <div className={pairCell}>
-          {labelRow('conditionType', t.conditionType)}
-          <div>
-            <select className="select w-full" {...field('conditionType')}>
-              <option value="">{t.conditionPlaceholder}</option>
-              {conditionTypes.map((condition) => (
-                <option key={condition} value={condition}>
-                  {condition}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <SelectField
+          {...fieldOf('conditionType', t.conditionType)}
+          selectProps={{ className: 'select w-full', ...register('conditionType') }}
+        >
+          <option value="">{t.conditionPlaceholder}</option>
+          {conditionTypes.map((condition) => (
+            <option key={condition} value={condition}>
+              {condition}
+            </option>
+          ))}
+        </SelectField>
 
-        <div className={pairCell}>
-          {labelRow('mobileNumber', t.mobileNumber)}
-          <div>
-            <input
-              type="tel"
-              autoComplete="tel"
-              className="input w-full"
-              {...field('mobileNumber')}
-            />
-          </div>
-        </div>
+        <Field
+          {...fieldOf('mobileNumber', t.mobileNumber)}
+          inputProps={{
+            type: 'tel',
+            autoComplete: 'tel',
+            className: 'input w-full',
+            ...register('mobileNumber'),
+          }}
+        />
 
-        <div className={pairCell}>
-          {labelRow('originalPrice', t.originalPrice)}
-          <div>
-            {dollarInput('originalPrice')}
-            {hint('originalPrice', t.priceHint)}
-          </div>
-        </div>
+        {dollarField('originalPrice', t.originalPrice)}
+        {dollarField('resalePrice', t.resalePrice)}
 
-        <div className={pairCell}>
-          {labelRow('resalePrice', t.resalePrice)}
-          <div>
-            {dollarInput('resalePrice')}
-            {hint('resalePrice', t.priceHint)}
-          </div>
-        </div>
+        <Field
+          {...fieldOf('yearsOfUse', t.yearOfUse)}
+          inputProps={{
+            type: 'text',
+            inputMode: 'numeric',
+            autoComplete: 'off',
+            className: 'input w-full',
+            ...register('yearsOfUse'),
+          }}
+        />
 
-        <div className={pairCell}>
-          {labelRow('yearsOfUse', t.yearOfUse)}
-          <div>
-            <input
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              className="input w-full"
-              {...field('yearsOfUse')}
-            />
-          </div>
-        </div>
-
-        <div className={pairCell}>
-          {labelRow('image', t.image)}
-          <div>
-            <input
-              type="file"
-              accept={acceptedImageTypes.join(',')}
-              className="file-input w-full"
-              {...field('image', true)}
-            />
-            {hint('image', t.imageHint)}
-            {uploadPercent !== null && (
+        <Field
+          {...fieldOf('image', t.image)}
+          hint={t.imageHint}
+          inputProps={{
+            type: 'file',
+            accept: acceptedImageTypes.join(','),
+            className: 'file-input w-full',
+            ...register('image'),
+          }}
+          after={
+            uploadPercent !== null && (
               <div className="mt-2 flex items-center gap-3">
                 <progress
                   className="progress progress-primary w-full"
@@ -351,14 +305,14 @@ export function AddProductPage() {
                   {uploadPercent}%
                 </span>
               </div>
-            )}
-          </div>
-        </div>
+            )
+          }
+        />
 
-        <div className="sm:col-span-2">
-          {labelRow('description', t.description)}
-          <textarea rows={5} className="textarea w-full" {...field('description')} />
-        </div>
+        <TextareaField
+          {...fieldOf('description', t.description, true)}
+          textareaProps={{ rows: 5, className: 'textarea w-full', ...register('description') }}
+        />
 
         <div className="sm:col-span-2">
           <button
