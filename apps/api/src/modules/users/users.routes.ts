@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { roleCheckSchemas } from '@laptops/shared/auth';
@@ -6,8 +5,7 @@ import { hasNoNul, nulMessage } from '@laptops/shared/fields';
 import { apiErrorSchema } from '@laptops/shared/errors';
 import type { Db } from '../../db/client.ts';
 import { requireViewer } from '../auth/viewer.ts';
-import { users } from '../../db/schema/users.ts';
-import { HttpError, notFound } from '../../lib/http-error.ts';
+import { roleOfAccount } from './users.service.ts';
 
 /**
  * The original role lookups: GET /api/users/{admin|buyer|seller}/:email, answering
@@ -36,17 +34,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         },
       },
       async (request) => {
-        const viewer = await requireViewer(request);
-        const email = request.params.email.trim().toLowerCase();
-        if (email !== viewer.email && viewer.typeOfUser !== 'admin') {
-          throw new HttpError(403, 'FORBIDDEN', 'You can only look up your own account.');
-        }
-        const [user] = await db
-          .select({ typeOfUser: users.typeOfUser, deletedAt: users.deletedAt })
-          .from(users)
-          .where(eq(users.email, email));
-        if (!user || user.deletedAt) throw notFound('No user has this email.');
-        return { [key]: user.typeOfUser === role } as { isAdmin: boolean } & {
+        const typeOfUser = await roleOfAccount(
+          db,
+          await requireViewer(request),
+          request.params.email,
+        );
+        return { [key]: typeOfUser === role } as { isAdmin: boolean } & {
           isBuyer: boolean;
         } & { isSeller: boolean };
       },
