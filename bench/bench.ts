@@ -21,13 +21,13 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { searchQuerySchema } from '@laptops/shared/search';
-import { openDatabase, pgliteExtensions, type Db } from '../apps/api/src/db/client.ts';
-import { schema } from '../apps/api/src/db/schema.ts';
+import { openDatabase, pgliteExtensions, type Db } from '@laptops/api/db/client';
+import { schema } from '@laptops/api/db/schema';
 import {
   listAdvertisedProducts,
   listLatestProducts,
-} from '../apps/api/src/modules/products/products.service.ts';
-import { searchProducts } from '../apps/api/src/modules/search/search.service.ts';
+} from '@laptops/api/modules/products/products.service';
+import { searchProducts } from '@laptops/api/modules/search/search.service';
 import { renderDeployed, runDeployed, type DeployedRun } from './deployed.ts';
 import { loadCatalog, type Execute } from './load-catalog.ts';
 

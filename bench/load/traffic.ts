@@ -18,7 +18,7 @@
  * than all in the server's first second.
  */
 import autocannon, { type Request } from 'autocannon';
-import { sandboxCard, type HttpSession } from '../../apps/api/src/test/http-client.ts';
+import { sandboxCard, type HttpSession } from '@laptops/api/test/http-client';
 
 export const trafficClasses = ['browse', 'search', 'purchase'] as const;
 export type TrafficClass = (typeof trafficClasses)[number];
