@@ -8,6 +8,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import type { Order } from '@laptops/shared/orders';
+import { paths } from '../config/paths.ts';
 import { ApiRequestError } from '../lib/api-client.ts';
 import type { UserType } from '@laptops/shared/auth';
 import type { RoleHandle } from './guards/role-handle.ts';
@@ -49,7 +50,7 @@ function roleRoute(path: string, role: UserType, load: () => Promise<ComponentTy
  */
 function paymentRoute(queryClient: QueryClient): RouteObject {
   return {
-    path: 'payment/:id',
+    path: paths.dashboard.payment.path,
     handle: { role: 'buyer' } satisfies RoleHandle,
     lazy: withTimeout(async () => {
       const [{ myOrderQueryOptions }, { PaymentPage }, { RequireRole }] = await Promise.all([
@@ -81,7 +82,7 @@ function paymentRoute(queryClient: QueryClient): RouteObject {
 function buildRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
-      path: '/',
+      path: paths.home.path,
       element: <MainLayout />,
       errorElement: <RouteError />,
       children: [
@@ -95,7 +96,7 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             { index: true, element: <HomeRoute /> },
             {
-              path: 'blogs',
+              path: paths.blogs.path,
               lazy: withTimeout(async () => {
                 const { BlogsPage } = await import('../features/blogs/components/blogs-page.tsx');
                 return { Component: BlogsPage };
@@ -103,7 +104,7 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
             },
             // The footer's pages: the three in one chunk, loaded when first visited.
             ...(['faq', 'privacy', 'terms'] as const).map((page) => ({
-              path: page,
+              path: paths[page].path,
               lazy: withTimeout(async () => {
                 const { infoPageFor } =
                   await import('../features/info-pages/components/info-page.tsx');
@@ -111,7 +112,7 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
               }),
             })),
             {
-              path: 'category/:id',
+              path: paths.category.path,
               // Public, like search: contact details are the server's to hide from guests.
               lazy: withTimeout(async () => {
                 const { CategoryRoute, categoryRouteLoader } =
@@ -120,28 +121,28 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
               }),
             },
             {
-              path: 'search',
+              path: paths.search.path,
               lazy: withTimeout(async () => {
                 const { SearchRoute, searchRouteLoader } = await import('./routes/search.tsx');
                 return { loader: searchRouteLoader(queryClient), Component: SearchRoute };
               }),
             },
             {
-              path: 'login',
+              path: paths.login.path,
               lazy: withTimeout(async () => {
                 const { LoginPage } = await import('../features/auth/components/login-page.tsx');
                 return { Component: LoginPage };
               }),
             },
             {
-              path: 'signup',
+              path: paths.signUp.path,
               lazy: withTimeout(async () => {
                 const { SignUpPage } = await import('../features/auth/components/sign-up-page.tsx');
                 return { Component: SignUpPage };
               }),
             },
             {
-              path: 'reset-password',
+              path: paths.resetPassword.path,
               lazy: withTimeout(async () => {
                 const { ResetPasswordPage } =
                   await import('../features/auth/components/reset-password-page.tsx');
@@ -149,7 +150,7 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
               }),
             },
             {
-              path: 'dashboard',
+              path: paths.dashboard.root.path,
               lazy: withTimeout(async () => {
                 const [{ DashboardLayout }, { RequireAuthForPage }] = await Promise.all([
                   import('./layouts/dashboard-layout.tsx'),
@@ -173,14 +174,14 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
                   }),
                 },
                 {
-                  path: 'profile',
+                  path: paths.dashboard.profile.path,
                   lazy: withTimeout(async () => {
                     const { ProfilePage } =
                       await import('../features/auth/components/profile-page.tsx');
                     return { Component: ProfilePage };
                   }),
                 },
-                roleRoute('myorders', 'buyer', async () => {
+                roleRoute(paths.dashboard.myOrders.path, 'buyer', async () => {
                   const { MyOrdersPage } =
                     await import('../features/orders/components/my-orders-page.tsx');
                   return MyOrdersPage;
@@ -188,55 +189,55 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
                 paymentRoute(queryClient),
                 {
                   // Its buyer's and its seller's: the server answers 404 to anyone else.
-                  path: 'orders/:id',
+                  path: paths.dashboard.order.path,
                   lazy: withTimeout(async () => {
                     const { OrderPage } =
                       await import('../features/orders/components/order-page.tsx');
                     return { Component: OrderPage };
                   }),
                 },
-                roleRoute('addaproduct', 'seller', async () => {
+                roleRoute(paths.dashboard.addProduct.path, 'seller', async () => {
                   const { AddProductPage } =
                     await import('../features/seller/components/add-product-page.tsx');
                   return AddProductPage;
                 }),
-                roleRoute('myproducts', 'seller', async () => {
+                roleRoute(paths.dashboard.myProducts.path, 'seller', async () => {
                   const { MyProductsPage } =
                     await import('../features/seller/components/my-products-page.tsx');
                   return MyProductsPage;
                 }),
-                roleRoute('mybuyers', 'seller', async () => {
+                roleRoute(paths.dashboard.myBuyers.path, 'seller', async () => {
                   const { MyBuyersPage } =
                     await import('../features/seller/components/my-buyers-page.tsx');
                   return MyBuyersPage;
                 }),
-                roleRoute('allsellers', 'admin', async () => {
+                roleRoute(paths.dashboard.allSellers.path, 'admin', async () => {
                   const { AllSellersPage } =
                     await import('../features/admin/components/all-sellers-page.tsx');
                   return AllSellersPage;
                 }),
-                roleRoute('allbuyers', 'admin', async () => {
+                roleRoute(paths.dashboard.allBuyers.path, 'admin', async () => {
                   const { AllBuyersPage } =
                     await import('../features/admin/components/all-buyers-page.tsx');
                   return AllBuyersPage;
                 }),
-                roleRoute('allusers', 'admin', async () => {
+                roleRoute(paths.dashboard.allUsers.path, 'admin', async () => {
                   const { AllUsersRoute } = await import('./routes/dashboard/all-users.tsx');
                   return AllUsersRoute;
                 }),
-                roleRoute('reportedItems', 'admin', async () => {
+                roleRoute(paths.dashboard.reportedItems.path, 'admin', async () => {
                   const { ReportsPage } =
                     await import('../features/admin/components/reports-page.tsx');
                   return ReportsPage;
                 }),
-                roleRoute('activity', 'admin', async () => {
+                roleRoute(paths.dashboard.activity.path, 'admin', async () => {
                   const { ActivityPage } =
                     await import('../features/admin/components/activity-page.tsx');
                   return ActivityPage;
                 }),
               ],
             },
-            { path: '*', element: <NotFoundRoute /> },
+            { path: paths.notFound.path, element: <NotFoundRoute /> },
           ],
         },
       ],

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast/headless';
 import { useLocation, useNavigate } from 'react-router';
 import type { Product } from '@laptops/shared/products';
+import { paths } from '../config/paths.ts';
 import { useSession } from '../features/auth/api/get-session.ts';
 import { myOrdersQueryOptions } from '../features/orders/api/get-my-orders.ts';
 import { messages } from '../lib/messages.ts';
@@ -72,7 +73,7 @@ export function useProductActions(): {
           // Storage refused (private mode): they come back to the page, one tap away.
         }
         toast(action === 'book' ? messages.booking.logInToBook : messages.booking.logInToReport);
-        return void navigate('/login', { state: { from: location } });
+        return void navigate(paths.login.getHref(), { state: { from: location } });
       }
       // Only buyers book; the server refuses anyone else too.
       if (action === 'book' && user.typeOfUser !== 'buyer')

@@ -17,6 +17,7 @@ import { AppProviders } from '../app/providers.tsx';
 import { CategoryRoute } from '../app/routes/category.tsx';
 import { HomeRoute } from '../app/routes/home.tsx';
 import { SearchRoute } from '../app/routes/search.tsx';
+import { paths } from '../config/paths.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 
 function render(
@@ -39,7 +40,7 @@ function render(
 /** Home as it first draws: the banner, the welcome text, and spinners for the lists. */
 export function renderHomePage(): string {
   return render(
-    '/',
+    paths.home.getHref(),
     <SiteFrame>
       <HomeRoute />
     </SiteFrame>,
@@ -65,8 +66,8 @@ export function renderCataloguePage(url: string, data: CataloguePageData): strin
     location.pathname + location.search,
     <SiteFrame>
       <Routes>
-        <Route path="/search" element={<SearchRoute />} />
-        <Route path="/category/:id" element={<CategoryRoute />} />
+        <Route path={paths.search.path} element={<SearchRoute />} />
+        <Route path={paths.category.path} element={<CategoryRoute />} />
       </Routes>
     </SiteFrame>,
     (queryClient) => seedCataloguePage(queryClient, data),

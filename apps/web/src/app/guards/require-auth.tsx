@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router';
 import type { UserType } from '@laptops/shared/auth';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { paths } from '../../config/paths.ts';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { loginState } from '../../features/auth/return-to.ts';
 import { roleNeeded } from './role-handle.ts';
@@ -20,7 +21,7 @@ export function RedirectToLogin({ role }: { role?: UserType }) {
   useEffect(() => {
     if (sentFrom.current === location.key) return;
     sentFrom.current = location.key;
-    void navigate('/login', { replace: true, state: loginState(location, role) });
+    void navigate(paths.login.getHref(), { replace: true, state: loginState(location, role) });
   }, [location, navigate, role]);
   return <Spinner />;
 }

@@ -4,6 +4,7 @@ import type {
   QueryClient,
 } from '@tanstack/react-query';
 import type { DataRouter } from 'react-router';
+import { paths } from '../../config/paths.ts';
 import { sessionQueryKey } from '../../features/auth/api/get-session.ts';
 import type { LoginState } from '../../features/auth/return-to.ts';
 import { isSessionEnded } from '../../lib/api-client.ts';
@@ -30,7 +31,7 @@ export function sendToLoginWhenSignedOut(queryClient: QueryClient, router: DataR
     const role = roleNeeded(matches.map((match) => match.route.handle));
     // Written out rather than by loginState(): that module loads with the login page.
     const state: LoginState = { from: location, ...(role && { role }), signedOut: true };
-    void router.navigate('/login', { replace: true, state });
+    void router.navigate(paths.login.getHref(), { replace: true, state });
   };
   queryClient.getQueryCache().subscribe(onEvent);
   queryClient.getMutationCache().subscribe(onEvent);

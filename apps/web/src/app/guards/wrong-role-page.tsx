@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { UserType } from '@laptops/shared/auth';
+import { paths } from '../../config/paths.ts';
 import { wrongRoleMessages } from '../../features/auth/messages.ts';
 
 /**
@@ -14,10 +15,10 @@ export function WrongRolePage({ pageFor, user }: { pageFor: UserType; user: User
       <h1 className="text-3xl font-bold">{t.pageFor[pageFor]}</h1>
       <p className="max-w-md text-base-content/75">{t.text(t.loggedInAs[user])}</p>
       <div className="flex flex-wrap justify-center gap-3">
-        <Link to="/dashboard" className="btn btn-primary">
+        <Link to={paths.dashboard.root.getHref()} className="btn btn-primary">
           {t.toDashboard}
         </Link>
-        <Link to="/" className="btn btn-outline">
+        <Link to={paths.home.getHref()} className="btn btn-outline">
           {t.backHome}
         </Link>
       </div>

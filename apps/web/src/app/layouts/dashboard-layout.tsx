@@ -4,6 +4,7 @@ import type { UserType } from '@laptops/shared/auth';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { LineIcon } from '../../components/ui/line-icon.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { paths } from '../../config/paths.ts';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { dashboardMessages } from './dashboard-messages.ts';
 
@@ -12,22 +13,23 @@ type MenuItem = { to: string; label: string };
 /** The dashboard's side menu: what each role may open. */
 export function dashboardMenu(role: UserType): MenuItem[] {
   const t = dashboardMessages.menu;
+  const dashboard = paths.dashboard;
   switch (role) {
     case 'buyer':
-      return [{ to: '/dashboard/myorders', label: t.myOrders }];
+      return [{ to: dashboard.myOrders.getHref(), label: t.myOrders }];
     case 'seller':
       return [
-        { to: '/dashboard/addaproduct', label: t.addProduct },
-        { to: '/dashboard/myproducts', label: t.myProducts },
-        { to: '/dashboard/mybuyers', label: t.myBuyers },
+        { to: dashboard.addProduct.getHref(), label: t.addProduct },
+        { to: dashboard.myProducts.getHref(), label: t.myProducts },
+        { to: dashboard.myBuyers.getHref(), label: t.myBuyers },
       ];
     case 'admin':
       return [
-        { to: '/dashboard/allsellers', label: t.allSellers },
-        { to: '/dashboard/allbuyers', label: t.allBuyers },
-        { to: '/dashboard/allusers', label: t.allUsers },
-        { to: '/dashboard/reportedItems', label: t.reportedItems },
-        { to: '/dashboard/activity', label: t.activity },
+        { to: dashboard.allSellers.getHref(), label: t.allSellers },
+        { to: dashboard.allBuyers.getHref(), label: t.allBuyers },
+        { to: dashboard.allUsers.getHref(), label: t.allUsers },
+        { to: dashboard.reportedItems.getHref(), label: t.reportedItems },
+        { to: dashboard.activity.getHref(), label: t.activity },
       ];
   }
 }
@@ -101,7 +103,7 @@ export function DashboardLayout() {
   const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : '');
   const items = [
     ...dashboardMenu(user.typeOfUser),
-    { to: '/dashboard/profile', label: dashboardMessages.menu.profile },
+    { to: paths.dashboard.profile.getHref(), label: dashboardMessages.menu.profile },
   ];
 
   return (
@@ -163,7 +165,12 @@ export function DashboardLayout() {
             </div>
             <ul className="menu w-full gap-1 p-0">
               <li>
-                <NavLink to="/dashboard" end className={linkClass} onClick={followLink}>
+                <NavLink
+                  to={paths.dashboard.root.getHref()}
+                  end
+                  className={linkClass}
+                  onClick={followLink}
+                >
                   {dashboardMessages.menu.home}
                 </NavLink>
               </li>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { paths } from '../../config/paths.ts';
 import { messages } from '../../lib/messages.ts';
 
 const socialLinks = [
@@ -29,9 +30,9 @@ const textLink =
   'link link-hover pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:min-w-11 pointer-coarse:w-fit pointer-coarse:items-center';
 
 const infoLinks = [
-  { to: '/faq', label: messages.footer.faq },
-  { to: '/privacy', label: messages.footer.privacy },
-  { to: '/terms', label: messages.footer.terms },
+  { to: paths.faq.getHref(), label: messages.footer.faq },
+  { to: paths.privacy.getHref(), label: messages.footer.privacy },
+  { to: paths.terms.getHref(), label: messages.footer.terms },
 ];
 
 /** The footer: what the site is, how to reach us, social links, the FAQ, Privacy and Terms. */

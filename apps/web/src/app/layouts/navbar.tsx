@@ -3,6 +3,7 @@ import toast from 'react-hot-toast/headless';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { LineIcon } from '../../components/ui/line-icon.tsx';
+import { paths } from '../../config/paths.ts';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
 import { NavbarSearch } from '../../features/search/components/navbar-search.tsx';
@@ -61,7 +62,7 @@ export function Navbar() {
     signOut.mutate(undefined, {
       onSuccess: () => {
         toast.success(t.loggedOut);
-        void navigate('/');
+        void navigate(paths.home.getHref());
       },
       onError: (error) => toast.error(error.message),
     });
@@ -81,17 +82,17 @@ export function Navbar() {
   }, [menuOpen, menuId]);
 
   const links = [
-    { to: '/', label: t.home, end: true },
-    { to: '/blogs', label: t.blogs, end: false },
+    { to: paths.home.getHref(), label: t.home, end: true },
+    { to: paths.blogs.getHref(), label: t.blogs, end: false },
     user
-      ? { to: '/dashboard', label: t.dashboard, end: false }
-      : { to: '/login', label: t.login, end: false },
+      ? { to: paths.dashboard.root.getHref(), label: t.dashboard, end: false }
+      : { to: paths.login.getHref(), label: t.login, end: false },
   ];
 
   const account = user && (
     <>
       <Link
-        to="/dashboard/profile"
+        to={paths.dashboard.profile.getHref()}
         aria-label={`${t.profile}: ${user.name}`}
         onClick={() => setMenuOpen(false)}
       >
@@ -111,7 +112,10 @@ export function Navbar() {
   return (
     <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
-        <Link to="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight">
+        <Link
+          to={paths.home.getHref()}
+          className="flex items-center gap-2 text-lg font-extrabold tracking-tight"
+        >
           <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
           <span>
             Laptop<span className="text-primary">Resale</span>

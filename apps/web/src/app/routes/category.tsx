@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { paths } from '../../config/paths.ts';
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
 import {
   categoryOptionsQueryOptions,
@@ -35,7 +36,7 @@ export function CategoryRoute() {
         <p className="max-w-md text-base-content/75">
           {categories.isError ? categories.error.message : t.notFoundText}
         </p>
-        <Link to="/" className="btn btn-neutral">
+        <Link to={paths.home.getHref()} className="btn btn-neutral">
           {t.backHome}
         </Link>
       </section>

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { paths } from '../../config/paths.ts';
 import { messages } from '../../lib/messages.ts';
 import { withTimeout } from '../lazy-route.ts';
 
@@ -21,7 +22,7 @@ export function NotFoundRoute() {
       </Suspense>
       <h1 className="text-3xl font-bold">{t.notFoundTitle}</h1>
       <p className="max-w-md text-base-content/75">{t.notFoundText}</p>
-      <Link to="/" className="btn btn-neutral">
+      <Link to={paths.home.getHref()} className="btn btn-neutral">
         {t.backHome}
       </Link>
     </section>

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { paths } from '../../config/paths.ts';
 import { messages } from '../../lib/messages.ts';
 import { NotFoundRoute } from './not-found.tsx';
 
@@ -22,7 +23,7 @@ export function RouteError() {
         <button type="button" className="btn btn-neutral" onClick={() => window.location.reload()}>
           {t.reload}
         </button>
-        <Link to="/" className="btn btn-ghost" reloadDocument>
+        <Link to={paths.home.getHref()} className="btn btn-ghost" reloadDocument>
           {t.backHome}
         </Link>
       </div>

@@ -1,5 +1,6 @@
 import type { Location } from 'react-router';
 import type { UserType } from '@laptops/shared/auth';
+import { paths } from '../../config/paths.ts';
 
 /**
  * What the login page is told about the page that sent the visitor there, and
@@ -25,7 +26,7 @@ export function wasSignedOut(state: unknown): boolean {
  */
 export function returnPath(state: unknown, typeOfUser?: UserType): string {
   const { from, role } = (state ?? {}) as Partial<LoginState>;
-  if (!from) return '/';
-  if (role && role !== typeOfUser) return '/dashboard';
+  if (!from) return paths.home.getHref();
+  if (role && role !== typeOfUser) return paths.dashboard.root.getHref();
   return `${from.pathname}${from.search}${from.hash}`;
 }

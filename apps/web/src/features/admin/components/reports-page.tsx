@@ -7,8 +7,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { EmailText } from '../../../components/ui/email-text.tsx';
+import { paths } from '../../../config/paths.ts';
 import { formatPrice } from '../../../lib/format.ts';
-import { laptopPath } from '../../reports/laptop-link.ts';
 import { useDismissReport } from '../api/dismiss-report.ts';
 import { useReports, type ReportStatus } from '../api/get-reports.ts';
 import { useRemoveReportedProduct } from '../api/remove-reported-product.ts';
@@ -96,7 +96,10 @@ export function ReportsPage() {
             <span className="wrap-anywhere">{report.productName}</span>
           ) : (
             <Link
-              to={laptopPath({ productId: report.productId, categoryId: report.productCategory })}
+              to={paths.laptop.getHref({
+                productId: report.productId,
+                categoryId: report.productCategory,
+              })}
               className="link wrap-anywhere"
             >
               {report.productName}

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { paths } from '../../../config/paths.ts';
 import { useAuthOptions } from '../api/get-auth-options.ts';
 import { forgetSession } from '../api/forget-session.ts';
 import { useSignInWithGoogle } from '../api/sign-in-with-google.ts';
@@ -93,7 +94,11 @@ export function LoginPage() {
       )}
       <p className="mt-6 text-center text-sm">
         {t.noAccount}{' '}
-        <Link to="/signup" state={location.state} className="link link-primary font-semibold">
+        <Link
+          to={paths.signUp.getHref()}
+          state={location.state}
+          className="link link-primary font-semibold"
+        >
           {t.signUpLink}
         </Link>
       </p>

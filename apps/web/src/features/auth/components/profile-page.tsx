@@ -10,6 +10,7 @@ import { acceptedImageTypes } from '@laptops/shared/images';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Field } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
 import { messages } from '../../../lib/messages.ts';
 import { uploadImage } from '../../../lib/upload-image.ts';
 import { sessionQueryKey, useSession } from '../api/get-session.ts';
@@ -54,7 +55,7 @@ export function ProfilePage() {
       <section className="mx-auto my-8 w-full max-w-xl text-center">
         <h1 className="mb-4 text-2xl font-bold">{t.title}</h1>
         <p className="mb-4">{t.signedOut}</p>
-        <Link to="/login" className="btn btn-neutral">
+        <Link to={paths.login.getHref()} className="btn btn-neutral">
           {t.login}
         </Link>
       </section>
@@ -196,7 +197,7 @@ function SignOutEverywhere() {
           signOut.mutate(undefined, {
             onSuccess: () => {
               toast.success(t.signedOutEverywhere);
-              void navigate('/login');
+              void navigate(paths.login.getHref());
             },
             onError: (error) => {
               setConfirming(false);

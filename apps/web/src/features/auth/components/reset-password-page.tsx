@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { newPasswordInputSchema } from '@laptops/shared/auth';
 import { Field } from '../../../components/ui/form-field.tsx';
+import { paths } from '../../../config/paths.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { authMessages } from '../messages.ts';
 
@@ -38,7 +39,7 @@ export function ResetPasswordPage() {
           <span>{t.invalidLink}</span>
         </div>
         <p className="mt-4 text-sm text-base-content/70">{t.invalidLinkHint}</p>
-        <Link to="/login" className="btn btn-neutral mt-6 w-full">
+        <Link to={paths.login.getHref()} className="btn btn-neutral mt-6 w-full">
           {t.backToLogin}
         </Link>
       </section>
@@ -71,7 +72,7 @@ function ResetPasswordForm({ token }: { token: string }) {
       {
         onSuccess: () => {
           toast.success(t.changed);
-          void navigate('/login', { replace: true });
+          void navigate(paths.login.getHref(), { replace: true });
         },
         onError: (error) => toast.error(error.message),
       },

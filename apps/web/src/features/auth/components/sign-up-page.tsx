@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { signUpInputSchema, signUpUserTypes } from '@laptops/shared/auth';
 import { acceptedImageTypes, MAX_IMAGE_BYTES } from '@laptops/shared/images';
 import { imageMessages, signUpMessages } from '@laptops/shared/messages';
+import { paths } from '../../../config/paths.ts';
 import { Field, FieldError } from '../../../components/ui/form-field.tsx';
 import { messages } from '../../../lib/messages.ts';
 import { uploadImage } from '../../../lib/upload-image.ts';
@@ -178,7 +179,11 @@ export function SignUpPage() {
       </form>
       <p className="mt-6 text-center text-sm">
         {t.haveAccount}{' '}
-        <Link to="/login" state={location.state} className="link link-primary font-medium">
+        <Link
+          to={paths.login.getHref()}
+          state={location.state}
+          className="link link-primary font-medium"
+        >
           {t.login}
         </Link>
       </p>

@@ -1,5 +1,6 @@
 import type { Category } from '@laptops/shared/categories';
 import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
 
 /** Home's 'Categories': each tile links to /category/{id} with the image and name. */
 export function CategoryTiles({ categories }: { categories: Category[] }) {
@@ -8,7 +9,7 @@ export function CategoryTiles({ categories }: { categories: Category[] }) {
       {categories.map((category) => (
         <li key={category._id}>
           <Link
-            to={`/category/${category._id}`}
+            to={paths.category.getHref(category._id)}
             className="group block overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
           >
             <img

@@ -1,3 +1,4 @@
+import { paths } from '../../../config/paths.ts';
 import { faqPage } from '../content/faq.ts';
 import { privacyPage } from '../content/privacy.ts';
 import { termsPage } from '../content/terms.ts';
@@ -11,9 +12,9 @@ const contents = { faq: faqPage, privacy: privacyPage, terms: termsPage };
 // 0.1 KB more for Home (its budget). These links are followed rarely, and a full page
 // load lands on them just as well.
 const pages = [
-  { to: '/faq', label: infoPageMessages.faq },
-  { to: '/privacy', label: infoPageMessages.privacy },
-  { to: '/terms', label: infoPageMessages.terms },
+  { to: paths.faq.getHref(), label: infoPageMessages.faq },
+  { to: paths.privacy.getHref(), label: infoPageMessages.privacy },
+  { to: paths.terms.getHref(), label: infoPageMessages.terms },
 ];
 
 function Block({ block }: { block: InfoBlock }) {
@@ -109,6 +110,6 @@ export function InfoPage({ content, path }: { content: InfoPageContent; path: st
 /** The route component of /faq, /privacy or /terms. */
 export function infoPageFor(page: keyof typeof contents) {
   return function InfoRoute() {
-    return <InfoPage content={contents[page]} path={`/${page}`} />;
+    return <InfoPage content={contents[page]} path={paths[page].getHref()} />;
   };
 }

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { bookingMessages as bookingRules } from '@laptops/shared/messages';
 import { bookingFieldsSchema, type BookingFields } from '@laptops/shared/orders';
 import type { Product } from '@laptops/shared/products';
+import { paths } from '../../../config/paths.ts';
 import { Field } from '../../../components/ui/form-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { formatPrice, truncate } from '../../../lib/format.ts';
@@ -149,7 +150,7 @@ function BookingDialog({ product, onClose }: { product: Product; onClose: () => 
               </button>
               <Link
                 ref={payRef}
-                to={`/dashboard/payment/${encodeURIComponent(bookedId)}`}
+                to={paths.dashboard.payment.getHref(bookedId)}
                 className="btn btn-primary"
               >
                 {t.payNow}
@@ -207,7 +208,7 @@ function BookingDialog({ product, onClose }: { product: Product; onClose: () => 
               <div className="alert alert-soft alert-info flex flex-wrap justify-between text-sm text-base-content">
                 <p id={`${ids}-booked`}>{bookingRules.alreadyBooked}</p>
                 <Link
-                  to={`/dashboard/payment/${encodeURIComponent(booking._id)}`}
+                  to={paths.dashboard.payment.getHref(booking._id)}
                   className="btn btn-sm btn-primary"
                 >
                   {t.payNow}

@@ -6,6 +6,7 @@ import { useHeadingFocusAfterClose } from '../../../components/ui/use-heading-fo
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { useMyOrders } from '../api/get-my-orders.ts';
@@ -22,7 +23,7 @@ function StatusAction({ order }: { order: Order }) {
     case 'unpaid':
       return (
         <Link
-          to={`/dashboard/payment/${encodeURIComponent(order._id)}`}
+          to={paths.dashboard.payment.getHref(order._id)}
           className="btn btn-primary btn-sm"
           aria-label={t.payLabel(order.productName)}
         >
@@ -91,7 +92,7 @@ export function MyOrdersPage() {
             className="h-9 w-12 shrink-0 rounded object-cover"
           />
           <Link
-            to={`/dashboard/orders/${encodeURIComponent(order._id)}`}
+            to={paths.dashboard.order.getHref(order._id)}
             className="link link-hover"
             aria-label={t.detailsLabel(order.productName)}
           >
@@ -158,7 +159,7 @@ export function MyOrdersPage() {
           rowKey={(order) => order._id}
           empty={t.empty}
           emptyAction={
-            <Link to="/search" className="btn btn-primary btn-sm">
+            <Link to={paths.search.getHref()} className="btn btn-primary btn-sm">
               {t.browse}
             </Link>
           }

@@ -5,6 +5,7 @@ import type { OrderDetails, OrderPageStatus } from '@laptops/shared/orders';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useHeadingFocusAfterClose } from '../../../components/ui/use-heading-focus.ts';
+import { paths } from '../../../config/paths.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
@@ -163,10 +164,7 @@ function OrderDetailsView({ order }: { order: OrderDetails }) {
 
       <div className="flex flex-wrap items-center gap-3">
         {order.canPay && (
-          <Link
-            to={`/dashboard/payment/${encodeURIComponent(order._id)}`}
-            className="btn btn-primary"
-          >
+          <Link to={paths.dashboard.payment.getHref(order._id)} className="btn btn-primary">
             {t.payNow}
           </Link>
         )}
@@ -180,7 +178,11 @@ function OrderDetailsView({ order }: { order: OrderDetails }) {
           </button>
         )}
         <Link
-          to={order.viewerIs === 'buyer' ? '/dashboard/myorders' : '/dashboard/mybuyers'}
+          to={
+            order.viewerIs === 'buyer'
+              ? paths.dashboard.myOrders.getHref()
+              : paths.dashboard.myBuyers.getHref()
+          }
           className="link ml-auto"
         >
           {order.viewerIs === 'buyer' ? t.backToOrders : t.backToBuyers}

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { Order } from '@laptops/shared/orders';
 import { Field } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { messages } from '../../../lib/messages.ts';
@@ -43,8 +44,6 @@ const StripeCardForm = lazy(() =>
     }),
   ),
 );
-
-const MY_ORDERS = '/dashboard/myorders';
 
 type Outcome = { kind: 'paid'; transactionId: string } | { kind: 'refunded'; message: string };
 
@@ -146,13 +145,10 @@ function PaidNotice({
       {transactionId && <p className="wrap-anywhere">{t.transactionId(transactionId)}</p>}
       <p>{t.nextStep}</p>
       <div className="flex flex-wrap gap-3">
-        <Link
-          to={`/dashboard/orders/${encodeURIComponent(orderId)}`}
-          className="btn btn-neutral btn-sm"
-        >
+        <Link to={paths.dashboard.order.getHref(orderId)} className="btn btn-neutral btn-sm">
           {t.seeOrder}
         </Link>
-        <Link to={MY_ORDERS} className="btn btn-outline btn-sm">
+        <Link to={paths.dashboard.myOrders.getHref()} className="btn btn-outline btn-sm">
           {t.backToOrders}
         </Link>
       </div>
@@ -164,7 +160,7 @@ function ClosedNotice({ message }: { message: string }) {
   return (
     <div role="alert" className="alert alert-warning flex flex-wrap">
       <span>{message}</span>
-      <Link to={MY_ORDERS} className="btn btn-sm">
+      <Link to={paths.dashboard.myOrders.getHref()} className="btn btn-sm">
         {t.backToOrders}
       </Link>
     </div>
@@ -203,7 +199,7 @@ function PaymentForm({
           >
             {t.retry}
           </button>
-          <Link to={MY_ORDERS} className="btn btn-ghost btn-sm">
+          <Link to={paths.dashboard.myOrders.getHref()} className="btn btn-ghost btn-sm">
             {t.backToOrders}
           </Link>
         </span>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Product } from '@laptops/shared/products';
+import { paths } from '../../../config/paths.ts';
 import { formatPrice, shortDate, truncate } from '../../../lib/format.ts';
 import { messages } from '../../../lib/messages.ts';
 import { ProductMenu } from './product-menu.tsx';
@@ -164,7 +165,7 @@ export function ProductCard({
           </button>
         ) : bookingId ? (
           <Link
-            to={`/dashboard/payment/${encodeURIComponent(bookingId)}`}
+            to={paths.dashboard.payment.getHref(bookingId)}
             className="btn btn-primary btn-block"
             aria-label={`${t.booked}: ${t.payNow}, ${product.name}`}
           >

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths.ts';
 import { messages } from '../../../lib/messages.ts';
 import { prerenderedMark } from '../../../first-paint/prerendered-mark.ts';
 
@@ -63,7 +64,7 @@ export function NavbarSearch({ onDone, className = '' }: NavbarSearchProps) {
     typed?.on === key
       ? typed.text
       : (key === firstPage && early) ||
-        (pathname === '/search' ? (new URLSearchParams(search).get('q') ?? '') : '');
+        (pathname === paths.search.getHref() ? (new URLSearchParams(search).get('q') ?? '') : '');
   const input = useRef<HTMLInputElement>(null);
   useLayoutEffect(() => {
     if (prerendered.focused) input.current?.focus();
@@ -76,14 +77,14 @@ export function NavbarSearch({ onDone, className = '' }: NavbarSearchProps) {
     <form
       role="search"
       aria-label={t.navbarLabel}
-      action="/search"
+      action={paths.search.getHref()}
       className={`join ${className}`}
       onSubmit={(event) => {
         event.preventDefault();
         // Only the text, as writeFilters would write it; search-params.ts is not
         // imported here because it brings zod into Home's first download.
         const text = q.trim();
-        const to = text ? `/search?${new URLSearchParams({ q: text })}` : '/search';
+        const to = paths.search.getHref(text);
         // The same search again adds no history entry (Back would seem to do nothing).
         void navigate(to, { replace: to === pathname + search });
         onDone?.();

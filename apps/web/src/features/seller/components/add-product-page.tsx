@@ -8,6 +8,7 @@ import { acceptedImageTypes, MAX_IMAGE_BYTES } from '@laptops/shared/images';
 import { imageMessages, productMessages } from '@laptops/shared/messages';
 import { conditionTypes } from '@laptops/shared/conditions';
 import { productFieldsSchema } from '@laptops/shared/products';
+import { paths } from '../../../config/paths.ts';
 import {
   Field,
   FieldShell,
@@ -147,7 +148,7 @@ export function AddProductPage() {
         return;
       }
       toast.success(t.success);
-      void navigate('/dashboard/myproducts');
+      void navigate(paths.dashboard.myProducts.getHref());
     } finally {
       toast.dismiss(loadingToast);
     }

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { MyBuyer } from '@laptops/shared/products';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { useMyBuyers } from '../api/get-my-buyers.ts';
 import { myBuyersMessages } from '../messages.ts';
@@ -21,7 +22,7 @@ export function MyBuyersPage() {
       header: t.product,
       cell: (row) => (
         <Link
-          to={`/dashboard/orders/${encodeURIComponent(row._id)}`}
+          to={paths.dashboard.order.getHref(row._id)}
           className="link link-hover"
           aria-label={t.detailsLabel(row.productName, row.buyerName)}
         >

@@ -7,6 +7,7 @@ import { useHeadingFocusAfterClose } from '../../../components/ui/use-heading-fo
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
 import { formatPrice, shortDate } from '../../../lib/format.ts';
 import { useAdvertiseProduct } from '../api/advertise-product.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
@@ -147,7 +148,7 @@ export function MyProductsPage() {
         <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold outline-none sm:text-3xl">
           {t.title}
         </h1>
-        <Link to="/dashboard/addaproduct" className="btn btn-primary">
+        <Link to={paths.dashboard.addProduct.getHref()} className="btn btn-primary">
           {t.addProduct}
         </Link>
       </div>
@@ -171,7 +172,7 @@ export function MyProductsPage() {
           rowKey={(product) => product._id}
           empty={t.empty}
           emptyAction={
-            <Link to="/dashboard/addaproduct" className="btn btn-primary btn-sm">
+            <Link to={paths.dashboard.addProduct.getHref()} className="btn btn-primary btn-sm">
               {t.addProduct}
             </Link>
           }

@@ -1,0 +1,67 @@
+/** A page without parameters: what the router matches, and its address under `parent`. */
+const page = (path: string, parent = '') => ({ path, getHref: () => `${parent}/${path}` });
+const dashboardPage = (path: string) => page(path, '/dashboard');
+
+/**
+ * Every page's address, in one place: `path` is what the router matches (relative to
+ * its parent route, as the router nests them), `getHref` what a link or a redirect
+ * goes to. Home downloads this file: keep it to addresses, with no imports.
+ *
+ * The server knows a few of these too (links in emails, the pages it draws first);
+ * a change here needs the same change there.
+ */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  blogs: page('blogs'),
+  faq: page('faq'),
+  privacy: page('privacy'),
+  terms: page('terms'),
+  category: {
+    path: 'category/:id',
+    getHref: (id: string) => `/category/${encodeURIComponent(id)}`,
+  },
+  /**
+   * One laptop. There is no page for a single laptop yet, and the search cannot be
+   * narrowed to one listing, so it is the laptop's category page, which lists it (sold
+   * ones too). A laptop page, once there is one, replaces this alone.
+   */
+  laptop: {
+    getHref: (laptop: { productId: string; categoryId: string }) =>
+      `/category/${encodeURIComponent(laptop.categoryId)}`,
+  },
+  search: {
+    path: 'search',
+    /** With `q`, the search for that text; `q` is written as the search page reads it. */
+    getHref: (q?: string) => (q ? `/search?${new URLSearchParams({ q })}` : '/search'),
+  },
+  login: {
+    path: 'login',
+    /** `error`: why the last sign-in failed, which the login page then says. */
+    getHref: (error?: string) => (error ? `/login?${new URLSearchParams({ error })}` : '/login'),
+  },
+  signUp: page('signup'),
+  /** Where the emailed reset link lands: `?token=...` (or `?error=INVALID_TOKEN`). */
+  resetPassword: page('reset-password'),
+  dashboard: {
+    root: page('dashboard'),
+    profile: dashboardPage('profile'),
+    myOrders: dashboardPage('myorders'),
+    payment: {
+      path: 'payment/:id',
+      getHref: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}`,
+    },
+    order: {
+      path: 'orders/:id',
+      getHref: (orderId: string) => `/dashboard/orders/${encodeURIComponent(orderId)}`,
+    },
+    addProduct: dashboardPage('addaproduct'),
+    myProducts: dashboardPage('myproducts'),
+    myBuyers: dashboardPage('mybuyers'),
+    allSellers: dashboardPage('allsellers'),
+    allBuyers: dashboardPage('allbuyers'),
+    allUsers: dashboardPage('allusers'),
+    reportedItems: dashboardPage('reportedItems'),
+    activity: dashboardPage('activity'),
+  },
+  notFound: { path: '*' },
+} as const;
