@@ -1,8 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { cataloguePageDataId, type CataloguePageData } from '@laptops/shared/first-page';
-import { sessionQueryKey } from '../features/auth/api/get-session.ts';
-import { categoriesQueryOptions } from '../features/categories/api/get-categories.ts';
-import { searchQueryKey } from '../features/search/api/search-query-key.ts';
+import { categoryKeys, productKeys, sessionKeys } from '../lib/query-keys.ts';
 
 /**
  * Puts a search or category page's first answers into the query cache, under the keys
@@ -12,9 +10,9 @@ import { searchQueryKey } from '../features/search/api/search-query-key.ts';
  */
 export function seedCataloguePage(queryClient: QueryClient, data: CataloguePageData) {
   const { filters, scope, results } = data.search;
-  queryClient.setQueryData(sessionQueryKey, data.session);
-  queryClient.setQueryData(categoriesQueryOptions().queryKey, data.categories);
-  queryClient.setQueryData(searchQueryKey(filters, scope), {
+  queryClient.setQueryData(sessionKeys.all, data.session);
+  queryClient.setQueryData(categoryKeys.all, data.categories);
+  queryClient.setQueryData(productKeys.search(filters, scope), {
     pages: [results],
     pageParams: [undefined],
   });

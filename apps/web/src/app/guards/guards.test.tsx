@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, useNavigation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@laptops/shared/auth';
-import { sessionQueryKey } from '../../features/auth/api/get-session.ts';
+import { sessionKeys } from '../../lib/query-keys.ts';
 import type { LoginState } from '../../features/auth/return-to.ts';
 import { RequireAuthForPage } from './require-auth.tsx';
 import { RequireRole } from './require-role.tsx';
@@ -42,7 +42,7 @@ function Layout() {
 
 function renderRoutes(session: SessionUser | null, page: React.ReactNode, loginDelayMs = 20) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(sessionQueryKey, session);
+  queryClient.setQueryData(sessionKeys.all, session);
   const router = createMemoryRouter(
     [
       {

@@ -2,7 +2,8 @@ import { QueryObserver } from '@tanstack/react-query';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@laptops/shared/auth';
-import { sessionQueryKey, sessionQueryOptions } from '../../features/auth/api/get-session.ts';
+import { sessionQueryOptions } from '../../features/auth/api/get-session.ts';
+import { sessionKeys } from '../../lib/query-keys.ts';
 import type { LoginState } from '../../features/auth/return-to.ts';
 import {
   ApiRequestError,
@@ -40,7 +41,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 function setUp(session: SessionUser | null) {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(sessionQueryKey, session);
+  queryClient.setQueryData(sessionKeys.all, session);
   const router = createMemoryRouter(
     [
       { path: '/', element: null },
@@ -74,7 +75,7 @@ describe('sendToLoginWhenSignedOut', () => {
     expect(router.state.historyAction).toBe('REPLACE');
     // The login page forgets the session once it shows; until then the page's guard
     // still sees the user (else it would send them to log in without a word).
-    expect(queryClient.getQueryData(sessionQueryKey)).toEqual(buyer);
+    expect(queryClient.getQueryData(sessionKeys.all)).toEqual(buyer);
   });
 
   it('handles one ending once, however many requests it refused', async () => {

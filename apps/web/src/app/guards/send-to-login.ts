@@ -5,9 +5,9 @@ import type {
 } from '@tanstack/react-query';
 import type { DataRouter } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { sessionQueryKey } from '../../features/auth/api/get-session.ts';
 import type { LoginState } from '../../features/auth/return-to.ts';
 import { isSessionEnded } from '../../lib/api-client.ts';
+import { sessionKeys } from '../../lib/query-keys.ts';
 import { roleNeeded } from './role-handle.ts';
 
 /**
@@ -24,7 +24,7 @@ export function sendToLoginWhenSignedOut(queryClient: QueryClient, router: DataR
   const onEvent = (event: QueryCacheNotifyEvent | MutationCacheNotifyEvent) => {
     if (event.type !== 'updated' || event.action.type !== 'error') return;
     if (!isSessionEnded(event.action.error)) return;
-    const user = queryClient.getQueryData(sessionQueryKey);
+    const user = queryClient.getQueryData(sessionKeys.all);
     if (!user || user === handled) return;
     handled = user;
     const { location, matches } = router.state;

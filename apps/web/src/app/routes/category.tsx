@@ -4,14 +4,11 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
 import {
-  categoryOptionsQueryOptions,
-  useCategoryOptions,
-} from '../../features/search/api/get-category-options.ts';
-import {
   searchInfiniteQueryOptions,
   searchPageRequest,
 } from '../../features/search/api/search-products.ts';
 import { SearchPage } from '../../features/search/components/search-page.tsx';
+import { categoriesQueryOptions, useCategories } from '../../lib/get-categories.ts';
 import { messages } from '../../lib/messages.ts';
 import { useProductActions } from '../use-product-actions.tsx';
 
@@ -21,7 +18,7 @@ import { useProductActions } from '../use-product-actions.tsx';
  */
 export function CategoryRoute() {
   const { id = '' } = useParams();
-  const categories = useCategoryOptions();
+  const categories = useCategories();
   const actions = useProductActions();
   const t = messages.category;
 
@@ -71,7 +68,7 @@ export function CategoryRoute() {
 export function categoryRouteLoader(queryClient: QueryClient) {
   return ({ request, params }: LoaderFunctionArgs) => {
     const { filters, scope } = searchPageRequest(new URL(request.url).searchParams, params.id);
-    void queryClient.prefetchQuery(categoryOptionsQueryOptions());
+    void queryClient.prefetchQuery(categoriesQueryOptions());
     void queryClient.prefetchInfiniteQuery(searchInfiniteQueryOptions(filters, scope));
     return null;
   };

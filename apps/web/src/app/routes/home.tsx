@@ -1,11 +1,11 @@
 import { lazy, Suspense, useDeferredValue } from 'react';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useCategories } from '../../features/categories/api/get-categories.ts';
 import { CategoryTiles } from '../../features/categories/components/category-tiles.tsx';
 import { BannerSlideshow } from '../../features/home/components/banner-slideshow.tsx';
 import { useAdvertisedProducts } from '../../features/products/api/get-advertised-products.ts';
 import { useLatestProducts } from '../../features/products/api/get-latest-products.ts';
 import { ProductGrid } from '../../features/products/components/product-grid.tsx';
+import { useCategories } from '../../lib/get-categories.ts';
 import { messages } from '../../lib/messages.ts';
 import { withTimeout } from '../lazy-route.ts';
 import { useProductActions } from '../use-product-actions.tsx';

@@ -19,7 +19,7 @@ export type DataTableColumn<Row> = {
   className?: string;
 };
 
-export type DataTableProps<Row> = {
+type DataTableProps<Row> = {
   /** Names the table for assistive technology (visually hidden unless `showCaption`). */
   caption: string;
   showCaption?: boolean;

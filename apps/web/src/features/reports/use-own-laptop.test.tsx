@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@laptops/shared/auth';
 import type { Product } from '@laptops/shared/products';
-import { sessionQueryKey } from '../auth/api/get-session.ts';
+import { sessionKeys } from '../../lib/query-keys.ts';
 import { ProductCard } from '../products/components/product-card.tsx';
 
 const laptop = {
@@ -40,7 +40,7 @@ const person = (email: string): SessionUser => ({
 
 function renderCard(session: SessionUser | null | undefined) {
   const client = new QueryClient();
-  if (session !== undefined) client.setQueryData(sessionQueryKey, session);
+  if (session !== undefined) client.setQueryData(sessionKeys.all, session);
   render(
     <QueryClientProvider client={client}>
       <ProductCard product={laptop} onBook={vi.fn()} onReport={vi.fn()} />
@@ -66,9 +66,9 @@ describe("Report on a laptop's card", () => {
   it('goes when the seller signs in with the card on screen, and comes back when they leave', () => {
     const client = renderCard(null);
     expect(menuButton()).toBeTruthy();
-    act(() => client.setQueryData(sessionQueryKey, person('marcus@example.com')));
+    act(() => client.setQueryData(sessionKeys.all, person('marcus@example.com')));
     expect(menuButton()).toBeNull();
-    act(() => client.setQueryData(sessionQueryKey, null));
+    act(() => client.setQueryData(sessionKeys.all, null));
     expect(menuButton()).toBeTruthy();
   });
 });

@@ -1,7 +1,7 @@
 import { QueryClientContext } from '@tanstack/react-query';
 import { useCallback, useContext, useSyncExternalStore } from 'react';
 import type { SessionUser } from '@laptops/shared/auth';
-import { sessionQueryKey } from '../auth/api/get-session.ts';
+import { sessionKeys } from '../../lib/query-keys.ts';
 
 const nobody = () => null;
 
@@ -19,7 +19,7 @@ export function useIsOwnLaptop(sellerEmail: string | null | undefined): boolean 
   );
   const viewerEmail = useSyncExternalStore(
     subscribe,
-    () => client?.getQueryData<SessionUser | null>(sessionQueryKey)?.email ?? null,
+    () => client?.getQueryData<SessionUser | null>(sessionKeys.all)?.email ?? null,
     nobody,
   );
   return Boolean(sellerEmail && viewerEmail && sellerEmail === viewerEmail);

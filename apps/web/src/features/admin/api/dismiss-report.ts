@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { modifiedCountSchema } from '@laptops/shared/products';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { refreshAfterWrite } from '../../../lib/query-client.ts';
+import { adminKeys } from '../../../lib/query-keys.ts';
 
 /** PUT /api/reports/:id/dismiss: resolves the report and keeps the product. */
 export function dismissReport(id: string) {
@@ -14,6 +15,6 @@ export function useDismissReport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: dismissReport,
-    onSuccess: () => refreshAfterWrite(queryClient, [['admin']]),
+    onSuccess: () => refreshAfterWrite(queryClient, [adminKeys.all]),
   });
 }

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminActivitySchema } from '@laptops/shared/admin';
+import { adminKeys } from '../../../lib/query-keys.ts';
 import { fetchPage, pageQuery, type PageParams } from './fetch-page.ts';
-
-export const adminActivityQueryKey = ['admin', 'activity'] as const;
 
 /** GET /api/admin/activity?page=&limit=: the admin actions, newest first. */
 export function getActivity(params: PageParams) {
@@ -11,7 +10,7 @@ export function getActivity(params: PageParams) {
 
 export const activityQueryOptions = (params: PageParams) =>
   queryOptions({
-    queryKey: [...adminActivityQueryKey, params],
+    queryKey: adminKeys.activity(params),
     queryFn: () => getActivity(params),
     placeholderData: keepPreviousData,
   });

@@ -1,12 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { reportSchema } from '@laptops/shared/reports';
+import { adminKeys } from '../../../lib/query-keys.ts';
 import { fetchPage, pageQuery, type PageParams } from './fetch-page.ts';
 
 export type ReportStatus = 'open' | 'resolved';
 
 export type ReportListParams = PageParams & { status: ReportStatus };
-
-export const adminReportsQueryKey = ['admin', 'reports'] as const;
 
 /** GET /api/reports?status=open|resolved&page=&limit= */
 export function getReports(params: ReportListParams) {
@@ -16,7 +15,7 @@ export function getReports(params: ReportListParams) {
 
 export const reportsQueryOptions = (params: ReportListParams) =>
   queryOptions({
-    queryKey: [...adminReportsQueryKey, params],
+    queryKey: adminKeys.reports(params),
     queryFn: () => getReports(params),
     placeholderData: keepPreviousData,
   });

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminUserSchema } from '@laptops/shared/admin';
+import { adminKeys } from '../../../lib/query-keys.ts';
 import { fetchPage, pageQuery, type PageParams } from './fetch-page.ts';
 
 /** Which admin list: All Sellers, All Buyers or All Users. */
@@ -13,9 +14,6 @@ const paths: Record<UserListKind, string> = {
   users: '/api/allUsers',
 };
 
-/** Every admin query lives under ['admin'], so one invalidation refreshes them all. */
-export const adminUsersQueryKey = (kind: UserListKind) => ['admin', 'users', kind] as const;
-
 /** GET /api/allSellers | allBuyers | allUsers?page=&limit=&q= (q: name or email). */
 export function getUsers(kind: UserListKind, params: UserListParams) {
   const query = pageQuery(params, { q: params.q.trim() });
@@ -24,7 +22,7 @@ export function getUsers(kind: UserListKind, params: UserListParams) {
 
 export const usersQueryOptions = (kind: UserListKind, params: UserListParams) =>
   queryOptions({
-    queryKey: [...adminUsersQueryKey(kind), params],
+    queryKey: adminKeys.users(kind, params),
     queryFn: () => getUsers(kind, params),
     // Keep showing the last page while the next one loads, so the table does not jump.
     placeholderData: keepPreviousData,

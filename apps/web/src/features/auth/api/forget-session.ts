@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { sessionQueryKey } from './get-session.ts';
+import { sessionKeys } from '../../../lib/query-keys.ts';
 
 /**
  * Forgets who was signed in, and everything cached for them, once their session has
@@ -9,9 +9,9 @@ import { sessionQueryKey } from './get-session.ts';
  * under a screen would never answer it).
  */
 export function forgetSession(queryClient: QueryClient) {
-  queryClient.setQueryData(sessionQueryKey, null);
+  queryClient.setQueryData(sessionKeys.all, null);
   queryClient.removeQueries({
     type: 'inactive',
-    predicate: (query) => query.queryKey[0] !== sessionQueryKey[0],
+    predicate: (query) => query.queryKey[0] !== sessionKeys.all[0],
   });
 }

@@ -3,8 +3,7 @@ import type { SessionUser, UserType } from '@laptops/shared/auth';
 import { firstRequestPaths } from '@laptops/shared/first-requests';
 import { ApiRequestError, apiRequest, type ResponseCheck } from '../../../lib/api-client.ts';
 import { messages } from '../../../lib/messages.ts';
-
-export const sessionQueryKey = ['session'] as const;
+import { sessionKeys } from '../../../lib/query-keys.ts';
 
 // Typed as a record so the compiler keeps it in step with the contract's roles.
 const roles: Record<UserType, true> = { buyer: true, seller: true, admin: true };
@@ -48,14 +47,14 @@ export function getSession() {
 
 export const sessionQueryOptions = () =>
   queryOptions({
-    queryKey: sessionQueryKey,
+    queryKey: sessionKeys.all,
     queryFn: async ({ client }) => {
       const user = await getSession();
       // No session where this tab had one: it ended elsewhere (signed out everywhere,
       // a password reset, the account deleted). Said as the refusal it is, so the app
       // takes them to log in saying why (app/guards/send-to-login.ts), rather than every
       // guard quietly sending them there. Logging out here forgets the session first.
-      if (user === null && client.getQueryData(sessionQueryKey)) {
+      if (user === null && client.getQueryData(sessionKeys.all)) {
         throw new ApiRequestError(401, 'UNAUTHENTICATED', messages.guard.signedOut);
       }
       return user;

@@ -12,8 +12,9 @@ import { Field } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { messages } from '../../../lib/messages.ts';
+import { sessionKeys } from '../../../lib/query-keys.ts';
 import { uploadImage } from '../../../lib/upload-image.ts';
-import { sessionQueryKey, useSession } from '../api/get-session.ts';
+import { useSession } from '../api/get-session.ts';
 import { useSignOutEverywhere } from '../api/sign-out-everywhere.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 import { pictureFieldSchema } from './sign-up-page.tsx';
@@ -137,7 +138,7 @@ function NameForm({ name }: { name: string }) {
       { name: values.name },
       {
         onSuccess: async () => {
-          await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+          await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
           reset(values);
           toast.success(t.updated);
         },
@@ -234,7 +235,7 @@ function PhotoForm() {
       setUploadProgress(0);
       const url = await uploadImage(file, setUploadProgress);
       await updateUser.mutateAsync({ image: url });
-      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
       reset();
       toast.success(t.updated);
     } catch (error) {

@@ -11,8 +11,8 @@ import { imageMessages, signUpMessages } from '@laptops/shared/messages';
 import { paths } from '../../../config/paths.ts';
 import { Field, FieldError } from '../../../components/ui/form-field.tsx';
 import { messages } from '../../../lib/messages.ts';
+import { sessionKeys } from '../../../lib/query-keys.ts';
 import { uploadImage } from '../../../lib/upload-image.ts';
-import { sessionQueryKey } from '../api/get-session.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 import { authMessages } from '../messages.ts';
@@ -87,7 +87,7 @@ export function SignUpPage() {
       } finally {
         setUploadProgress(null);
       }
-      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
       if (pictureSaved) toast.success(t.success);
       void navigate(returnPath(location.state, input.typeOfUser), { replace: true });
     } finally {

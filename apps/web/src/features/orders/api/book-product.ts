@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BookingFields } from '@laptops/shared/orders';
 import { insertResultSchema } from '@laptops/shared/products';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { myOrdersQueryKey } from './get-my-orders.ts';
 import { refreshAfterWrite } from '../../../lib/query-client.ts';
+import { orderKeys, productKeys } from '../../../lib/query-keys.ts';
 
 export type BookProductInput = BookingFields & { productId: string };
 
@@ -19,6 +19,6 @@ export function useBookProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: bookProduct,
-    onSuccess: () => refreshAfterWrite(queryClient, [myOrdersQueryKey, ['products']]),
+    onSuccess: () => refreshAfterWrite(queryClient, [orderKeys.all, productKeys.all]),
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { orderSchema } from '@laptops/shared/orders';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { myOrdersQueryKey } from './get-my-orders.ts';
+import { orderKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/myOrders/:id: one of the buyer's own orders (404 for anyone else's). */
 export function getMyOrder(id: string) {
@@ -16,7 +16,7 @@ export function getMyOrder(id: string) {
  */
 export const myOrderQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: [...myOrdersQueryKey, id],
+    queryKey: orderKeys.mine(id),
     queryFn: () => getMyOrder(id),
     staleTime: 0,
   });

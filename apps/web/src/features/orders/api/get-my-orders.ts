@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Order } from '@laptops/shared/orders';
 import { apiRequest, serverChecked } from '../../../lib/api-client.ts';
-
-/** The prefix of every order query: booking, cancelling and paying invalidate it. */
-export const myOrdersQueryKey = ['my-orders'] as const;
+import { orderKeys } from '../../../lib/query-keys.ts';
 
 /**
  * GET /api/myOrders: the signed-in buyer's bookings (the server reads the buyer from the
@@ -15,7 +13,7 @@ export function getMyOrders() {
 }
 
 export const myOrdersQueryOptions = () =>
-  queryOptions({ queryKey: myOrdersQueryKey, queryFn: getMyOrders });
+  queryOptions({ queryKey: orderKeys.all, queryFn: getMyOrders });
 
 /** `enabled` false: not asked (a guest has no orders). */
 export function useMyOrders(enabled = true) {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { paymentIntentResultSchema } from '@laptops/shared/payments';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { paymentKeys } from '../../../lib/query-keys.ts';
 
 /**
  * POST /api/create-payment-intent: starts paying for an order and holds the laptop
@@ -22,7 +23,7 @@ export function createPaymentIntent(orderId: string) {
  */
 export const paymentIntentQueryOptions = (orderId: string) =>
   queryOptions({
-    queryKey: ['payment-intent', orderId],
+    queryKey: paymentKeys.intent(orderId),
     queryFn: () => createPaymentIntent(orderId),
     staleTime: Infinity,
     gcTime: 0,

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { paymentConfigSchema } from '@laptops/shared/payments';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { paymentKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/payment-config: which card processor the payment page uses (fixed per deployment). */
 export function getPaymentConfig() {
@@ -8,7 +9,7 @@ export function getPaymentConfig() {
 }
 
 export const paymentConfigQueryOptions = () =>
-  queryOptions({ queryKey: ['payment-config'], queryFn: getPaymentConfig, staleTime: Infinity });
+  queryOptions({ queryKey: paymentKeys.config, queryFn: getPaymentConfig, staleTime: Infinity });
 
 export function usePaymentConfig() {
   return useQuery(paymentConfigQueryOptions());

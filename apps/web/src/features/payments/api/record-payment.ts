@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { paymentRecordResultSchema } from '@laptops/shared/payments';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { refreshAfterWrite } from '../../../lib/query-client.ts';
+import { categoryKeys, orderKeys, productKeys } from '../../../lib/query-keys.ts';
 
 export type RecordPaymentInput = { orderId: string; transactionId: string };
 
@@ -22,7 +23,7 @@ export function useRecordPayment() {
     // Paid or refunded, the order and the laptop have changed: refresh both either way,
     // without making the buyer wait for the lists before seeing the outcome.
     onSettled: () => {
-      void refreshAfterWrite(queryClient, [['my-orders'], ['products'], ['categories']]);
+      void refreshAfterWrite(queryClient, [orderKeys.all, productKeys.all, categoryKeys.all]);
     },
   });
 }

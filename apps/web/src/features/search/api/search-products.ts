@@ -2,7 +2,10 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import type { SearchResult } from '@laptops/shared/search';
 import { apiRequest, serverChecked } from '../../../lib/api-client.ts';
 import { readFilters, searchRequestPath, type SearchFilters } from '@laptops/shared/search-filters';
-import { searchQueryKey, type SearchScope } from './search-query-key.ts';
+import { productKeys } from '../../../lib/query-keys.ts';
+
+/** What a page asks for besides the user's filters: a category page lists sold laptops too. */
+export type SearchScope = { includeSold?: boolean };
 
 /**
  * What a search page asks for: the filters in its URL. A category page adds the
@@ -25,7 +28,7 @@ export function searchProducts(filters: SearchFilters, scope: SearchScope = {}, 
 
 export const searchInfiniteQueryOptions = (filters: SearchFilters, scope: SearchScope = {}) =>
   infiniteQueryOptions({
-    queryKey: searchQueryKey(filters, scope),
+    queryKey: productKeys.search(filters, scope),
     queryFn: ({ pageParam }) => searchProducts(filters, scope, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,

@@ -13,9 +13,9 @@ import { conditionTypes } from '@laptops/shared/conditions';
 import type { Product } from '@laptops/shared/products';
 import { Field, FieldShell, SelectField } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useCategories } from '../../../lib/get-categories.ts';
 import { messages } from '../../../lib/messages.ts';
 import { searchMessages } from '../messages.ts';
-import { useCategoryOptions } from '../api/get-category-options.ts';
 import { searchPageRequest, useSearchProducts } from '../api/search-products.ts';
 import {
   defaultFilters,
@@ -70,7 +70,7 @@ export function SearchPage({ renderGrid, category }: SearchPageProps) {
   const filtersKey = writeFilters(filters).toString();
   const leftOut = useMemo(() => leftOutFilters(searchParams), [searchParams]);
   const search = useSearchProducts(filters, scope);
-  const categories = useCategoryOptions();
+  const categories = useCategories();
   const unknownCategory =
     !category &&
     filters.category !== '' &&
@@ -348,7 +348,7 @@ function FilterPanel({
   const [open, setOpen] = useState(false);
   const summary = useRef<HTMLElement>(null);
   const desktop = useSyncExternalStore(subscribeDesktop, isDesktop, () => false);
-  const categories = useCategoryOptions();
+  const categories = useCategories();
   const id = useId();
 
   const set =

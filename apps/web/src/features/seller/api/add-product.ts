@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { insertResultSchema, type ProductInput } from '@laptops/shared/products';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { myProductsQueryKey } from './get-my-products.ts';
 import { refreshAfterWrite } from '../../../lib/query-client.ts';
+import { categoryKeys, productKeys, sellerKeys } from '../../../lib/query-keys.ts';
 
 /** POST /api/products: the seller, their details and the date of post come from the server. */
 export function addProduct(input: ProductInput) {
@@ -14,6 +14,6 @@ export function useAddProduct() {
   return useMutation({
     mutationFn: addProduct,
     onSuccess: () =>
-      refreshAfterWrite(queryClient, [myProductsQueryKey, ['products'], ['categories']]),
+      refreshAfterWrite(queryClient, [sellerKeys.products, productKeys.all, categoryKeys.all]),
   });
 }

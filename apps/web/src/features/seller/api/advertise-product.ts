@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { modifiedCountSchema } from '@laptops/shared/products';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { myProductsQueryKey } from './get-my-products.ts';
 import { refreshAfterWrite } from '../../../lib/query-client.ts';
+import { productKeys, sellerKeys } from '../../../lib/query-keys.ts';
 
 /** PUT /api/myProducts?id=: puts one of the seller's available products in Home's 'Advertised laptops'. */
 export function advertiseProduct(id: string) {
@@ -15,6 +15,6 @@ export function useAdvertiseProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: advertiseProduct,
-    onSuccess: () => refreshAfterWrite(queryClient, [myProductsQueryKey, ['products']]),
+    onSuccess: () => refreshAfterWrite(queryClient, [sellerKeys.products, productKeys.all]),
   });
 }

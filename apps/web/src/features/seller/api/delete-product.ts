@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deletedCountSchema } from '@laptops/shared/products';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { myBuyersQueryKey } from './get-my-buyers.ts';
-import { myProductsQueryKey } from './get-my-products.ts';
 import { refreshAfterWrite } from '../../../lib/query-client.ts';
+import { categoryKeys, productKeys, sellerKeys } from '../../../lib/query-keys.ts';
 
 /** DELETE /api/myProducts?id=: removes one of the seller's unsold products. */
 export function deleteProduct(id: string) {
@@ -18,10 +17,10 @@ export function useDeleteProduct() {
     mutationFn: deleteProduct,
     onSuccess: () =>
       refreshAfterWrite(queryClient, [
-        myProductsQueryKey,
-        ['products'],
-        ['categories'],
-        myBuyersQueryKey,
+        sellerKeys.products,
+        productKeys.all,
+        categoryKeys.all,
+        sellerKeys.buyers,
       ]),
   });
 }

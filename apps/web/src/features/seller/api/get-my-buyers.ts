@@ -2,8 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { myBuyerSchema } from '@laptops/shared/products';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-export const myBuyersQueryKey = ['my-buyers'] as const;
+import { sellerKeys } from '../../../lib/query-keys.ts';
 
 /** The bookings of the signed-in seller's products, with their paid state. */
 export function getMyBuyers() {
@@ -11,7 +10,7 @@ export function getMyBuyers() {
 }
 
 export const myBuyersQueryOptions = () =>
-  queryOptions({ queryKey: myBuyersQueryKey, queryFn: getMyBuyers });
+  queryOptions({ queryKey: sellerKeys.buyers, queryFn: getMyBuyers });
 
 export function useMyBuyers() {
   return useQuery(myBuyersQueryOptions());

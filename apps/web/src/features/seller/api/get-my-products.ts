@@ -2,8 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { productSchema } from '@laptops/shared/products';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-export const myProductsQueryKey = ['my-products'] as const;
+import { sellerKeys } from '../../../lib/query-keys.ts';
 
 /** The signed-in seller's own products, newest first (the server reads the seller from the session). */
 export function getMyProducts() {
@@ -11,7 +10,7 @@ export function getMyProducts() {
 }
 
 export const myProductsQueryOptions = () =>
-  queryOptions({ queryKey: myProductsQueryKey, queryFn: getMyProducts });
+  queryOptions({ queryKey: sellerKeys.products, queryFn: getMyProducts });
 
 export function useMyProducts() {
   return useQuery(myProductsQueryOptions());

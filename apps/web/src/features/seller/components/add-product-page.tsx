@@ -16,10 +16,10 @@ import {
   TextareaField,
 } from '../../../components/ui/form-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { useCategories } from '../../../lib/get-categories.ts';
 import { messages } from '../../../lib/messages.ts';
 import { uploadImage } from '../../../lib/upload-image.ts';
 import { useAddProduct } from '../api/add-product.ts';
-import { useCategoryOptions } from '../api/get-category-options.ts';
 import { addProductMessages } from '../messages.ts';
 
 /**
@@ -79,7 +79,7 @@ export function AddProductPage() {
   const t = addProductMessages;
   const navigate = useNavigate();
   const addProduct = useAddProduct();
-  const categories = useCategoryOptions();
+  const categories = useCategories();
   const [uploadProgress, setUploadProgress] = useState<number | null>(null);
   /** The last image uploaded, so a retry after a refused save does not upload it again. */
   const uploaded = useRef<{ file: File; url: string } | null>(null);

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import type { CataloguePageData } from '@laptops/shared/first-page';
+import type { SearchResult } from '@laptops/shared/search';
+import { sessionQueryOptions } from '../features/auth/api/get-session.ts';
+import {
+  searchInfiniteQueryOptions,
+  searchPageRequest,
+} from '../features/search/api/search-products.ts';
+import { categoriesQueryOptions } from '../lib/get-categories.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+import { seedCataloguePage } from './catalogue-page-data.ts';
+
+describe('seedCataloguePage', () => {
+  it('puts the answers under the keys the page’s own queries read', () => {
+    const { filters, scope } = searchPageRequest(new URLSearchParams('q=dell'), 'c1');
+    const results = { items: [], nextCursor: null } as unknown as SearchResult;
+    const data: CataloguePageData = {
+      session: null,
+      categories: [{ _id: 'c1', name: 'Dell', image: 'https://example.com/dell.png' }],
+      search: { filters, scope: { includeSold: Boolean(scope.includeSold) }, results },
+    };
+    const queryClient = createQueryClient();
+
+    seedCataloguePage(queryClient, data);
+
+    expect(queryClient.getQueryState(sessionQueryOptions().queryKey)?.status).toBe('success');
+    expect(queryClient.getQueryData(categoriesQueryOptions().queryKey)).toBe(data.categories);
+    expect(
+      queryClient.getQueryData(searchInfiniteQueryOptions(filters, scope).queryKey)?.pages,
+    ).toEqual([results]);
+    queryClient.clear();
+  });
+});

@@ -1,0 +1,62 @@
+import type { SearchFilters } from '@laptops/shared/search-filters';
+
+/*
+ * The query cache's keys, one factory per kind of data. Every query, cache write and
+ * refresh takes its key from here, so:
+ * - a key always holds one shape of data, whichever fetcher filled it;
+ * - a write in one feature can refresh another feature's lists (a sale changes the
+ *   catalogue) without importing that feature;
+ * - the first paint can put a page's answers into the cache under the keys the page's
+ *   queries read (first-paint/catalogue-page-data.ts) without taking their code along.
+ * Each kind is its own export, so Home's download takes only the ones it uses.
+ * `all` is the prefix of every key of that kind: refreshing it refreshes them all.
+ */
+
+/** The signed-in user, or null. */
+export const sessionKeys = { all: ['session'] as const };
+
+/** Which ways of signing in the server offers. */
+export const authOptionKeys = { all: ['auth-options'] as const };
+
+/** The category list (Category[]): Home's tiles, the filters and the seller's select. */
+export const categoryKeys = { all: ['categories'] as const };
+
+/** Laptops for sale, in every list the catalogue shows. */
+export const productKeys = {
+  all: ['products'] as const,
+  latest: () => [...productKeys.all, 'latest'] as const,
+  advertised: () => [...productKeys.all, 'advertised'] as const,
+  /** Pages of search results; a category page also lists sold laptops (`includeSold`). */
+  search: (filters: SearchFilters, scope: { includeSold?: boolean }) =>
+    [...productKeys.all, 'search', filters, scope] as const,
+};
+
+/** The buyer's orders, and single orders as the order page shows them. */
+export const orderKeys = {
+  all: ['my-orders'] as const,
+  /** One of the buyer's own orders, as the payment page reads it. */
+  mine: (id: string) => [...orderKeys.all, id] as const,
+  /** One order with its laptop, buyer and seller, for its buyer or its seller. */
+  details: (id: string) => [...orderKeys.all, 'page', id] as const,
+};
+
+/** The seller's laptops, and the people who bought them. */
+export const sellerKeys = {
+  products: ['my-products'] as const,
+  buyers: ['my-buyers'] as const,
+};
+
+/** The admin's lists, all under one prefix: one refresh after any admin action. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  /** `params`: the page, its size and what else narrows the list. */
+  users: (kind: string, params: object) => [...adminKeys.all, 'users', kind, params] as const,
+  reports: (params: object) => [...adminKeys.all, 'reports', params] as const,
+  activity: (params: object) => [...adminKeys.all, 'activity', params] as const,
+};
+
+/** Card payments: the Stripe setup, and each order's payment intent. */
+export const paymentKeys = {
+  config: ['payment-config'] as const,
+  intent: (orderId: string) => ['payment-intent', orderId] as const,
+};
