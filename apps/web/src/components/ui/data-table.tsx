@@ -19,7 +19,7 @@ export type DataTableColumn<Row> = {
   className?: string;
 };
 
-type DataTableProps<Row> = {
+export type DataTableProps<Row> = {
   /** Names the table for assistive technology (visually hidden unless `showCaption`). */
   caption: string;
   showCaption?: boolean;

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { AdminActivity } from '@laptops/shared/admin';
-import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { ListPage } from '../../../components/ui/list-page.tsx';
 import { EmailText } from '../../../components/ui/email-text.tsx';
 import { useActivity } from '../api/get-activity.ts';
-import { ADMIN_PAGE_SIZE, ListError, Pager } from './user-list-controls.tsx';
+import { ADMIN_PAGE_SIZE, PagedTable } from './user-list-controls.tsx';
 import { adminMessages } from '../messages.ts';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -48,38 +48,26 @@ export function ActivityPage() {
   ];
 
   return (
-    <section className="w-full">
-      <h1 className="mb-6 text-2xl font-bold sm:text-3xl">{t.title}</h1>
-
-      {activity.isPending ? (
-        <Spinner />
-      ) : activity.isError ? (
-        <ListError
-          text={t.loadFailed}
-          error={activity.error}
-          onRetry={() => void activity.refetch()}
+    <ListPage
+      title={t.title}
+      query={activity}
+      loadFailed={t.loadFailed}
+      retryLabel={adminMessages.retry}
+    >
+      {(data) => (
+        <PagedTable
+          caption={t.caption}
+          columns={columns}
+          rows={data.rows}
+          rowKey={(entry) => entry._id}
+          empty={t.empty}
+          page={page}
+          limit={ADMIN_PAGE_SIZE}
+          total={data.total}
+          onPageChange={setPage}
+          busy={activity.isPlaceholderData}
         />
-      ) : (
-        <div
-          aria-busy={activity.isPlaceholderData || undefined}
-          className={activity.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
-        >
-          <DataTable
-            caption={t.caption}
-            columns={columns}
-            rows={activity.data.rows}
-            rowKey={(entry) => entry._id}
-            empty={t.empty}
-          />
-          <Pager
-            page={page}
-            limit={ADMIN_PAGE_SIZE}
-            total={activity.data.total}
-            onPageChange={setPage}
-            busy={activity.isPlaceholderData}
-          />
-        </div>
       )}
-    </section>
+    </ListPage>
   );
 }

@@ -1,15 +1,13 @@
-import { useState } from 'react';
-import toast from 'react-hot-toast/headless';
 import type { AdminUser } from '@laptops/shared/admin';
 import { Avatar } from '../../../components/ui/avatar.tsx';
-import { useHeadingFocusAfterClose } from '../../../components/ui/use-heading-focus.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { ListPage } from '../../../components/ui/list-page.tsx';
+import { useConfirmedAction } from '../../../components/ui/use-confirmed-action.ts';
 import { EmailText } from '../../../components/ui/email-text.tsx';
 import { useDeleteBuyer } from '../api/delete-buyer.ts';
 import { useUsers } from '../api/get-users.ts';
-import { ListError, Pager, SearchBox, useListControls } from './user-list-controls.tsx';
+import { PagedTable, SearchBox, useListControls } from './user-list-controls.tsx';
 import { adminMessages } from '../messages.ts';
 
 /**
@@ -21,25 +19,13 @@ export function AllBuyersPage() {
   const b = t.buyers;
   const list = useListControls();
   const buyers = useUsers('buyers', { page: list.page, limit: list.limit, q: list.q });
-  const remove = useDeleteBuyer();
-  const [toDelete, setToDelete] = useState<AdminUser | null>(null);
-  const { headingRef, focusHeadingOnClose } = useHeadingFocusAfterClose(toDelete !== null);
-
-  const onConfirmDelete = () => {
-    if (!toDelete) return;
-    const buyer = toDelete;
-    remove.mutate(buyer.email, {
-      onSuccess: () => {
-        toast.success(t.deleteSuccess(buyer.name));
-        focusHeadingOnClose();
-        setToDelete(null);
-      },
-      onError: (error) => {
-        toast.error(error.message);
-        setToDelete(null);
-      },
-    });
-  };
+  const deleteBuyer = useDeleteBuyer();
+  const remove = useConfirmedAction({
+    mutation: deleteBuyer,
+    variables: (buyer: AdminUser) => buyer.email,
+    success: (buyer) => t.deleteSuccess(buyer.name),
+    removesRow: true,
+  });
 
   const offset = buyers.data ? (buyers.data.page - 1) * buyers.data.limit : 0;
 
@@ -72,8 +58,8 @@ export function AllBuyersPage() {
           type="button"
           className="btn btn-error btn-outline btn-sm"
           aria-label={t.deleteLabel(buyer.name)}
-          disabled={remove.isPending}
-          onClick={() => setToDelete(buyer)}
+          disabled={deleteBuyer.isPending}
+          onClick={() => remove.ask(buyer)}
         >
           {t.delete}
         </button>
@@ -82,52 +68,36 @@ export function AllBuyersPage() {
   ];
 
   return (
-    <section className="w-full">
-      <h1
-        ref={headingRef}
-        tabIndex={-1}
-        className="mb-6 text-2xl font-bold outline-none sm:text-3xl"
-      >
-        {b.title}
-      </h1>
-
-      <SearchBox value={list.search} onChange={list.setSearch} />
-
-      {buyers.isPending ? (
-        <Spinner />
-      ) : buyers.isError ? (
-        <ListError text={b.loadFailed} error={buyers.error} onRetry={() => void buyers.refetch()} />
-      ) : (
-        <div
-          aria-busy={buyers.isPlaceholderData || undefined}
-          className={buyers.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
-        >
-          <DataTable
-            caption={b.caption}
-            columns={columns}
-            rows={buyers.data.rows}
-            rowKey={(buyer) => buyer._id}
-            empty={list.q ? t.noMatch(list.q) : b.empty}
-          />
-          <Pager
-            page={list.page}
-            limit={list.limit}
-            total={buyers.data.total}
-            onPageChange={list.setPage}
-            busy={buyers.isPlaceholderData}
-          />
-        </div>
+    <ListPage
+      title={b.title}
+      headingRef={remove.headingRef}
+      controls={<SearchBox value={list.search} onChange={list.setSearch} />}
+      query={buyers}
+      loadFailed={b.loadFailed}
+      retryLabel={t.retry}
+      dialogs={
+        <ConfirmDialog
+          {...remove.dialogProps}
+          title={remove.item ? t.deleteTitle(remove.item.name) : undefined}
+          message={remove.item ? b.deleteConfirm(remove.item.name) : ''}
+          confirmLabel={t.delete}
+        />
+      }
+    >
+      {(data) => (
+        <PagedTable
+          caption={b.caption}
+          columns={columns}
+          rows={data.rows}
+          rowKey={(buyer) => buyer._id}
+          empty={list.q ? t.noMatch(list.q) : b.empty}
+          page={list.page}
+          limit={list.limit}
+          total={data.total}
+          onPageChange={list.setPage}
+          busy={buyers.isPlaceholderData}
+        />
       )}
-
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={toDelete ? t.deleteTitle(toDelete.name) : undefined}
-        message={toDelete ? b.deleteConfirm(toDelete.name) : ''}
-        confirmLabel={t.delete}
-        onConfirm={onConfirmDelete}
-        onCancel={() => setToDelete(null)}
-        busy={remove.isPending}
-      />
-    </section>
+    </ListPage>
   );
 }

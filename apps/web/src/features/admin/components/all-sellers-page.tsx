@@ -3,15 +3,15 @@ import toast from 'react-hot-toast/headless';
 import type { AdminUser } from '@laptops/shared/admin';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { useFocusReplacement } from '../../../components/ui/use-focus-replacement.ts';
-import { useHeadingFocusAfterClose } from '../../../components/ui/use-heading-focus.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { ListPage } from '../../../components/ui/list-page.tsx';
+import { useConfirmedAction } from '../../../components/ui/use-confirmed-action.ts';
 import { EmailText } from '../../../components/ui/email-text.tsx';
 import { useDeleteSeller } from '../api/delete-seller.ts';
 import { useUsers } from '../api/get-users.ts';
 import { useVerifySeller } from '../api/verify-seller.ts';
-import { ListError, Pager, SearchBox, useListControls } from './user-list-controls.tsx';
+import { PagedTable, SearchBox, useListControls } from './user-list-controls.tsx';
 import { adminMessages } from '../messages.ts';
 
 /**
@@ -26,10 +26,14 @@ export function AllSellersPage() {
   const list = useListControls();
   const sellers = useUsers('sellers', { page: list.page, limit: list.limit, q: list.q });
   const verify = useVerifySeller();
-  const remove = useDeleteSeller();
-  const [toDelete, setToDelete] = useState<AdminUser | null>(null);
+  const deleteSeller = useDeleteSeller();
+  const remove = useConfirmedAction({
+    mutation: deleteSeller,
+    variables: (seller: AdminUser) => seller.email,
+    success: (seller) => t.deleteSuccess(seller.name),
+    removesRow: true,
+  });
   const [toVerify, setToVerify] = useState<AdminUser | null>(null);
-  const { headingRef, focusHeadingOnClose } = useHeadingFocusAfterClose(toDelete !== null);
   const verifiedFocus = useFocusReplacement();
 
   const onConfirmVerify = () => {
@@ -44,22 +48,6 @@ export function AllSellersPage() {
       onError: (error) => {
         verifiedFocus.forget();
         toast.error(error.message);
-      },
-    });
-  };
-
-  const onConfirmDelete = () => {
-    if (!toDelete) return;
-    const seller = toDelete;
-    remove.mutate(seller.email, {
-      onSuccess: () => {
-        toast.success(t.deleteSuccess(seller.name));
-        focusHeadingOnClose();
-        setToDelete(null);
-      },
-      onError: (error) => {
-        toast.error(error.message);
-        setToDelete(null);
       },
     });
   };
@@ -122,8 +110,8 @@ export function AllSellersPage() {
           type="button"
           className="btn btn-error btn-outline btn-sm"
           aria-label={t.deleteLabel(seller.name)}
-          disabled={remove.isPending}
-          onClick={() => setToDelete(seller)}
+          disabled={deleteSeller.isPending}
+          onClick={() => remove.ask(seller)}
         >
           {t.delete}
         </button>
@@ -132,65 +120,47 @@ export function AllSellersPage() {
   ];
 
   return (
-    <section className="w-full">
-      <h1
-        ref={headingRef}
-        tabIndex={-1}
-        className="mb-6 text-2xl font-bold outline-none sm:text-3xl"
-      >
-        {s.title}
-      </h1>
-
-      <SearchBox value={list.search} onChange={list.setSearch} />
-
-      {sellers.isPending ? (
-        <Spinner />
-      ) : sellers.isError ? (
-        <ListError
-          text={s.loadFailed}
-          error={sellers.error}
-          onRetry={() => void sellers.refetch()}
+    <ListPage
+      title={s.title}
+      headingRef={remove.headingRef}
+      controls={<SearchBox value={list.search} onChange={list.setSearch} />}
+      query={sellers}
+      loadFailed={s.loadFailed}
+      retryLabel={t.retry}
+      dialogs={
+        <>
+          <ConfirmDialog
+            {...remove.dialogProps}
+            title={remove.item ? t.deleteTitle(remove.item.name) : undefined}
+            message={remove.item ? s.deleteConfirm(remove.item.name) : ''}
+            confirmLabel={t.delete}
+          />
+          <ConfirmDialog
+            open={toVerify !== null}
+            title={toVerify ? s.verifyTitle(toVerify.name) : undefined}
+            message={toVerify ? s.verifyConfirm(toVerify.name) : ''}
+            confirmLabel={s.verify}
+            onConfirm={onConfirmVerify}
+            onCancel={() => setToVerify(null)}
+            tone="neutral"
+          />
+        </>
+      }
+    >
+      {(data) => (
+        <PagedTable
+          caption={s.caption}
+          columns={columns}
+          rows={data.rows}
+          rowKey={(seller) => seller._id}
+          empty={list.q ? t.noMatch(list.q) : s.empty}
+          page={list.page}
+          limit={list.limit}
+          total={data.total}
+          onPageChange={list.setPage}
+          busy={sellers.isPlaceholderData}
         />
-      ) : (
-        <div
-          aria-busy={sellers.isPlaceholderData || undefined}
-          className={sellers.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
-        >
-          <DataTable
-            caption={s.caption}
-            columns={columns}
-            rows={sellers.data.rows}
-            rowKey={(seller) => seller._id}
-            empty={list.q ? t.noMatch(list.q) : s.empty}
-          />
-          <Pager
-            page={list.page}
-            limit={list.limit}
-            total={sellers.data.total}
-            onPageChange={list.setPage}
-            busy={sellers.isPlaceholderData}
-          />
-        </div>
       )}
-
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={toDelete ? t.deleteTitle(toDelete.name) : undefined}
-        message={toDelete ? s.deleteConfirm(toDelete.name) : ''}
-        confirmLabel={t.delete}
-        onConfirm={onConfirmDelete}
-        onCancel={() => setToDelete(null)}
-        busy={remove.isPending}
-      />
-      <ConfirmDialog
-        open={toVerify !== null}
-        title={toVerify ? s.verifyTitle(toVerify.name) : undefined}
-        message={toVerify ? s.verifyConfirm(toVerify.name) : ''}
-        confirmLabel={s.verify}
-        onConfirm={onConfirmVerify}
-        onCancel={() => setToVerify(null)}
-        tone="neutral"
-      />
-    </section>
+    </ListPage>
   );
 }

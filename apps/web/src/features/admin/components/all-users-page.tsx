@@ -1,16 +1,14 @@
-import { useState } from 'react';
-import toast from 'react-hot-toast/headless';
 import type { AdminUser } from '@laptops/shared/admin';
 import { Avatar } from '../../../components/ui/avatar.tsx';
-import { useHeadingFocusAfterClose } from '../../../components/ui/use-heading-focus.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { ListPage } from '../../../components/ui/list-page.tsx';
+import { useConfirmedAction } from '../../../components/ui/use-confirmed-action.ts';
 import { EmailText } from '../../../components/ui/email-text.tsx';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useUsers } from '../api/get-users.ts';
 import { useMakeAdmin } from '../api/make-admin.ts';
-import { ListError, Pager, SearchBox, useListControls } from './user-list-controls.tsx';
+import { PagedTable, SearchBox, useListControls } from './user-list-controls.tsx';
 import { adminMessages } from '../messages.ts';
 
 /**
@@ -24,38 +22,20 @@ export function AllUsersPage({ viewerId }: { viewerId?: string }) {
   const u = t.users;
   const list = useListControls();
   const users = useUsers('users', { page: list.page, limit: list.limit, q: list.q });
-  const promote = useMakeAdmin();
-  const remove = useDeleteUser();
-  const [toDelete, setToDelete] = useState<AdminUser | null>(null);
+  const makeAdmin = useMakeAdmin();
+  const deleteUser = useDeleteUser();
+  const remove = useConfirmedAction({
+    mutation: deleteUser,
+    variables: (user: AdminUser) => user.email,
+    success: (user) => t.deleteSuccess(user.name),
+    removesRow: true,
+  });
   // Making an admin cannot be undone from here, so it is confirmed too.
-  const [toPromote, setToPromote] = useState<AdminUser | null>(null);
-  const { headingRef, focusHeadingOnClose } = useHeadingFocusAfterClose(toDelete !== null);
-
-  const onConfirmMakeAdmin = () => {
-    if (!toPromote) return;
-    const user = toPromote;
-    promote.mutate(user.email, {
-      onSuccess: () => toast.success(u.makeAdminSuccess(user.name)),
-      onError: (error) => toast.error(error.message),
-      onSettled: () => setToPromote(null),
-    });
-  };
-
-  const onConfirmDelete = () => {
-    if (!toDelete) return;
-    const user = toDelete;
-    remove.mutate(user.email, {
-      onSuccess: () => {
-        toast.success(t.deleteSuccess(user.name));
-        focusHeadingOnClose();
-        setToDelete(null);
-      },
-      onError: (error) => {
-        toast.error(error.message);
-        setToDelete(null);
-      },
-    });
-  };
+  const promote = useConfirmedAction({
+    mutation: makeAdmin,
+    variables: (user: AdminUser) => user.email,
+    success: (user) => u.makeAdminSuccess(user.name),
+  });
 
   const offset = users.data ? (users.data.page - 1) * users.data.limit : 0;
 
@@ -101,10 +81,10 @@ export function AllUsersPage({ viewerId }: { viewerId?: string }) {
               type="button"
               className="btn btn-outline btn-sm"
               aria-label={u.makeAdminLabel(user.name)}
-              disabled={promote.isPending}
-              onClick={() => setToPromote(user)}
+              disabled={makeAdmin.isPending}
+              onClick={() => promote.ask(user)}
             >
-              {promote.isPending && promote.variables === user.email && (
+              {makeAdmin.isPending && makeAdmin.variables === user.email && (
                 <span className="loading loading-spinner loading-xs" aria-hidden="true" />
               )}
               {u.makeAdmin}
@@ -116,8 +96,8 @@ export function AllUsersPage({ viewerId }: { viewerId?: string }) {
               type="button"
               className="btn btn-error btn-outline btn-sm"
               aria-label={t.deleteLabel(user.name)}
-              disabled={remove.isPending}
-              onClick={() => setToDelete(user)}
+              disabled={deleteUser.isPending}
+              onClick={() => remove.ask(user)}
             >
               {t.delete}
             </button>
@@ -128,62 +108,45 @@ export function AllUsersPage({ viewerId }: { viewerId?: string }) {
   ];
 
   return (
-    <section className="w-full">
-      <h1
-        ref={headingRef}
-        tabIndex={-1}
-        className="mb-6 text-2xl font-bold outline-none sm:text-3xl"
-      >
-        {u.title}
-      </h1>
-
-      <SearchBox value={list.search} onChange={list.setSearch} />
-
-      {users.isPending ? (
-        <Spinner />
-      ) : users.isError ? (
-        <ListError text={u.loadFailed} error={users.error} onRetry={() => void users.refetch()} />
-      ) : (
-        <div
-          aria-busy={users.isPlaceholderData || undefined}
-          className={users.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
-        >
-          <DataTable
-            caption={u.caption}
-            columns={columns}
-            rows={users.data.rows}
-            rowKey={(user) => user._id}
-            empty={list.q ? t.noMatch(list.q) : u.empty}
+    <ListPage
+      title={u.title}
+      headingRef={remove.headingRef}
+      controls={<SearchBox value={list.search} onChange={list.setSearch} />}
+      query={users}
+      loadFailed={u.loadFailed}
+      retryLabel={t.retry}
+      dialogs={
+        <>
+          <ConfirmDialog
+            {...remove.dialogProps}
+            title={remove.item ? t.deleteTitle(remove.item.name) : undefined}
+            message={remove.item ? u.deleteConfirm(remove.item.name) : ''}
+            confirmLabel={t.delete}
           />
-          <Pager
-            page={list.page}
-            limit={list.limit}
-            total={users.data.total}
-            onPageChange={list.setPage}
-            busy={users.isPlaceholderData}
+          <ConfirmDialog
+            {...promote.dialogProps}
+            title={promote.item ? u.makeAdminTitle(promote.item.name) : undefined}
+            message={promote.item ? u.makeAdminConfirm(promote.item.name) : ''}
+            confirmLabel={u.makeAdmin}
+            tone="neutral"
           />
-        </div>
+        </>
+      }
+    >
+      {(data) => (
+        <PagedTable
+          caption={u.caption}
+          columns={columns}
+          rows={data.rows}
+          rowKey={(user) => user._id}
+          empty={list.q ? t.noMatch(list.q) : u.empty}
+          page={list.page}
+          limit={list.limit}
+          total={data.total}
+          onPageChange={list.setPage}
+          busy={users.isPlaceholderData}
+        />
       )}
-
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={toDelete ? t.deleteTitle(toDelete.name) : undefined}
-        message={toDelete ? u.deleteConfirm(toDelete.name) : ''}
-        confirmLabel={t.delete}
-        onConfirm={onConfirmDelete}
-        onCancel={() => setToDelete(null)}
-        busy={remove.isPending}
-      />
-      <ConfirmDialog
-        open={toPromote !== null}
-        title={toPromote ? u.makeAdminTitle(toPromote.name) : undefined}
-        message={toPromote ? u.makeAdminConfirm(toPromote.name) : ''}
-        confirmLabel={u.makeAdmin}
-        onConfirm={onConfirmMakeAdmin}
-        onCancel={() => setToPromote(null)}
-        busy={promote.isPending}
-        tone="neutral"
-      />
-    </section>
+    </ListPage>
   );
 }

@@ -2,17 +2,17 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast/headless';
 import type { Report } from '@laptops/shared/reports';
-import { useHeadingFocusAfterClose } from '../../../components/ui/use-heading-focus.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { ListPage } from '../../../components/ui/list-page.tsx';
+import { useConfirmedAction } from '../../../components/ui/use-confirmed-action.ts';
 import { EmailText } from '../../../components/ui/email-text.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { useDismissReport } from '../api/dismiss-report.ts';
 import { useReports, type ReportStatus } from '../api/get-reports.ts';
 import { useRemoveReportedProduct } from '../api/remove-reported-product.ts';
-import { ADMIN_PAGE_SIZE, ListError, Pager } from './user-list-controls.tsx';
+import { ADMIN_PAGE_SIZE, PagedTable } from './user-list-controls.tsx';
 import { adminMessages } from '../messages.ts';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -39,9 +39,13 @@ export function ReportsPage() {
   const [page, setPage] = useState(1);
   const reports = useReports({ status, page, limit: ADMIN_PAGE_SIZE });
   const dismiss = useDismissReport();
-  const remove = useRemoveReportedProduct();
-  const [toRemove, setToRemove] = useState<Report | null>(null);
-  const { headingRef, focusHeadingOnClose } = useHeadingFocusAfterClose(toRemove !== null);
+  const removeProduct = useRemoveReportedProduct();
+  const remove = useConfirmedAction({
+    mutation: removeProduct,
+    variables: (report: Report) => report._id,
+    success: () => r.removeSuccess,
+    removesRow: true,
+  });
 
   const onFilter = (next: ReportStatus) => {
     setStatus(next);
@@ -52,27 +56,12 @@ export function ReportsPage() {
     dismiss.mutate(report._id, {
       onSuccess: () => {
         toast.success(r.dismissSuccess);
-        headingRef.current?.focus();
+        remove.headingRef.current?.focus();
       },
       onError: (error) => toast.error(error.message),
     });
 
-  const onConfirmRemove = () => {
-    if (!toRemove) return;
-    remove.mutate(toRemove._id, {
-      onSuccess: () => {
-        toast.success(r.removeSuccess);
-        focusHeadingOnClose();
-        setToRemove(null);
-      },
-      onError: (error) => {
-        toast.error(error.message);
-        setToRemove(null);
-      },
-    });
-  };
-
-  const busy = dismiss.isPending || remove.isPending;
+  const busy = dismiss.isPending || removeProduct.isPending;
 
   const columns: DataTableColumn<Report>[] = [
     {
@@ -164,7 +153,7 @@ export function ReportsPage() {
               className="btn btn-error btn-outline btn-sm"
               aria-label={r.removeLabel(report.productName)}
               disabled={busy}
-              onClick={() => setToRemove(report)}
+              onClick={() => remove.ask(report)}
             >
               {r.remove}
             </button>
@@ -186,72 +175,54 @@ export function ReportsPage() {
   ];
 
   return (
-    <section className="w-full">
-      <h1
-        ref={headingRef}
-        tabIndex={-1}
-        className="mb-6 text-2xl font-bold outline-none sm:text-3xl"
-      >
-        {r.title}
-      </h1>
-
-      <fieldset className="mb-4">
-        <legend className="sr-only">{r.filter}</legend>
-        <div className="join">
-          {(['open', 'resolved'] as const).map((value) => (
-            <input
-              key={value}
-              type="radio"
-              name={filterName}
-              value={value}
-              className="btn join-item btn-sm"
-              aria-label={value === 'open' ? r.open : r.resolved}
-              checked={status === value}
-              onChange={() => onFilter(value)}
-            />
-          ))}
-        </div>
-      </fieldset>
-
-      {reports.isPending ? (
-        <Spinner />
-      ) : reports.isError ? (
-        <ListError
-          text={r.loadFailed}
-          error={reports.error}
-          onRetry={() => void reports.refetch()}
+    <ListPage
+      title={r.title}
+      headingRef={remove.headingRef}
+      controls={
+        <fieldset className="mb-4">
+          <legend className="sr-only">{r.filter}</legend>
+          <div className="join">
+            {(['open', 'resolved'] as const).map((value) => (
+              <input
+                key={value}
+                type="radio"
+                name={filterName}
+                value={value}
+                className="btn join-item btn-sm"
+                aria-label={value === 'open' ? r.open : r.resolved}
+                checked={status === value}
+                onChange={() => onFilter(value)}
+              />
+            ))}
+          </div>
+        </fieldset>
+      }
+      query={reports}
+      loadFailed={r.loadFailed}
+      retryLabel={t.retry}
+      dialogs={
+        <ConfirmDialog
+          {...remove.dialogProps}
+          title={remove.item ? r.removeTitle(remove.item.productName) : undefined}
+          message={remove.item ? r.removeConfirm(remove.item.productName) : ''}
+          confirmLabel={r.removeConfirmLabel}
         />
-      ) : (
-        <div
-          aria-busy={reports.isPlaceholderData || undefined}
-          className={reports.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
-        >
-          <DataTable
-            caption={status === 'open' ? `${r.caption}: ${r.open}` : `${r.caption}: ${r.resolved}`}
-            columns={columns}
-            rows={reports.data.rows}
-            rowKey={(report) => report._id}
-            empty={status === 'open' ? r.empty : r.emptyResolved}
-          />
-          <Pager
-            page={page}
-            limit={ADMIN_PAGE_SIZE}
-            total={reports.data.total}
-            onPageChange={setPage}
-            busy={reports.isPlaceholderData}
-          />
-        </div>
+      }
+    >
+      {(data) => (
+        <PagedTable
+          caption={status === 'open' ? `${r.caption}: ${r.open}` : `${r.caption}: ${r.resolved}`}
+          columns={columns}
+          rows={data.rows}
+          rowKey={(report) => report._id}
+          empty={status === 'open' ? r.empty : r.emptyResolved}
+          page={page}
+          limit={ADMIN_PAGE_SIZE}
+          total={data.total}
+          onPageChange={setPage}
+          busy={reports.isPlaceholderData}
+        />
       )}
-
-      <ConfirmDialog
-        open={toRemove !== null}
-        title={toRemove ? r.removeTitle(toRemove.productName) : undefined}
-        message={toRemove ? r.removeConfirm(toRemove.productName) : ''}
-        confirmLabel={r.removeConfirmLabel}
-        onConfirm={onConfirmRemove}
-        onCancel={() => setToRemove(null)}
-        busy={remove.isPending}
-      />
-    </section>
+    </ListPage>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { DataTable, type DataTableProps } from '../../../components/ui/data-table.tsx';
 import { Field } from '../../../components/ui/form-field.tsx';
 import { adminMessages } from '../messages.ts';
 
@@ -115,24 +116,31 @@ export function Pager({
   );
 }
 
-/** The load error of an admin table, with the server's reason and a retry. */
-export function ListError({
-  text,
-  error,
-  onRetry,
-}: {
-  text: string;
-  error: Error;
-  onRetry: () => void;
+/**
+ * A page of a server-paged admin table with its pager under it, dimmed while the
+ * next page loads (`busy`).
+ */
+export function PagedTable<Row>({
+  page,
+  limit,
+  total,
+  onPageChange,
+  busy,
+  ...table
+}: DataTableProps<Row> & {
+  page: number;
+  limit: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  busy: boolean;
 }) {
   return (
-    <div role="alert" className="alert alert-error">
-      <span>
-        {text} {error.message}
-      </span>
-      <button type="button" className="btn btn-sm" onClick={onRetry}>
-        {adminMessages.retry}
-      </button>
+    <div
+      aria-busy={busy || undefined}
+      className={busy ? 'opacity-60 transition-opacity' : undefined}
+    >
+      <DataTable {...table} />
+      <Pager page={page} limit={limit} total={total} onPageChange={onPageChange} busy={busy} />
     </div>
   );
 }

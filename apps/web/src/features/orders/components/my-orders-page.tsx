@@ -1,11 +1,9 @@
-import { useState } from 'react';
-import toast from 'react-hot-toast/headless';
 import { Link } from 'react-router';
 import type { Order } from '@laptops/shared/orders';
-import { useHeadingFocusAfterClose } from '../../../components/ui/use-heading-focus.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ListPage } from '../../../components/ui/list-page.tsx';
+import { useConfirmedAction } from '../../../components/ui/use-confirmed-action.ts';
 import { paths } from '../../../config/paths.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
@@ -55,24 +53,12 @@ function StatusAction({ order }: { order: Order }) {
 export function MyOrdersPage() {
   const t = myOrdersMessages;
   const orders = useMyOrders();
-  const cancel = useCancelOrder();
-  const [toCancel, setToCancel] = useState<Order | null>(null);
-  const { headingRef, focusHeadingOnClose } = useHeadingFocusAfterClose(toCancel !== null);
-
-  const onConfirmCancel = () => {
-    if (!toCancel) return;
-    cancel.mutate(toCancel._id, {
-      onSuccess: () => {
-        toast.success(t.cancelSuccess);
-        focusHeadingOnClose();
-        setToCancel(null);
-      },
-      onError: (error) => {
-        toast.error(error.message);
-        setToCancel(null);
-      },
-    });
-  };
+  const cancel = useConfirmedAction({
+    mutation: useCancelOrder(),
+    variables: (order: Order) => order._id,
+    success: () => t.cancelSuccess,
+    removesRow: true,
+  });
 
   const columns: DataTableColumn<Order>[] = [
     {
@@ -120,7 +106,7 @@ export function MyOrdersPage() {
               type="button"
               className="btn btn-error btn-outline btn-sm"
               aria-label={t.cancelLabel(order.productName)}
-              onClick={() => setToCancel(order)}
+              onClick={() => cancel.ask(order)}
             >
               {t.cancel}
             </button>
@@ -131,31 +117,27 @@ export function MyOrdersPage() {
   ];
 
   return (
-    <section className="w-full">
-      <h1
-        ref={headingRef}
-        tabIndex={-1}
-        className="mb-6 text-2xl font-bold outline-none sm:text-3xl"
-      >
-        {t.title}
-      </h1>
-
-      {orders.isPending ? (
-        <Spinner />
-      ) : orders.isError ? (
-        <div role="alert" className="alert alert-error">
-          <span>
-            {t.loadFailed} {orders.error.message}
-          </span>
-          <button type="button" className="btn btn-sm" onClick={() => void orders.refetch()}>
-            {t.retry}
-          </button>
-        </div>
-      ) : (
+    <ListPage
+      title={t.title}
+      headingRef={cancel.headingRef}
+      query={orders}
+      loadFailed={t.loadFailed}
+      retryLabel={t.retry}
+      dialogs={
+        <ConfirmDialog
+          {...cancel.dialogProps}
+          title={cancel.item ? t.cancelTitle(cancel.item.productName) : undefined}
+          message={t.cancelConfirm}
+          confirmLabel={t.cancel}
+          cancelLabel={t.keep}
+        />
+      }
+    >
+      {(data) => (
         <DataTable
           caption={t.caption}
           columns={columns}
-          rows={orders.data}
+          rows={data}
           rowKey={(order) => order._id}
           empty={t.empty}
           emptyAction={
@@ -165,17 +147,6 @@ export function MyOrdersPage() {
           }
         />
       )}
-
-      <ConfirmDialog
-        open={toCancel !== null}
-        title={toCancel ? t.cancelTitle(toCancel.productName) : undefined}
-        message={t.cancelConfirm}
-        confirmLabel={t.cancel}
-        cancelLabel={t.keep}
-        onConfirm={onConfirmCancel}
-        onCancel={() => setToCancel(null)}
-        busy={cancel.isPending}
-      />
-    </section>
+    </ListPage>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { MyBuyer } from '@laptops/shared/products';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ListPage } from '../../../components/ui/list-page.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { useMyBuyers } from '../api/get-my-buyers.ts';
@@ -49,28 +49,16 @@ export function MyBuyersPage() {
   ];
 
   return (
-    <section className="w-full">
-      <h1 className="mb-6 text-2xl font-bold sm:text-3xl">{t.title}</h1>
-      {buyers.isPending ? (
-        <Spinner />
-      ) : buyers.isError ? (
-        <div role="alert" className="alert alert-error">
-          <span>
-            {t.loadFailed} {buyers.error.message}
-          </span>
-          <button type="button" className="btn btn-sm" onClick={() => void buyers.refetch()}>
-            {t.retry}
-          </button>
-        </div>
-      ) : (
+    <ListPage title={t.title} query={buyers} loadFailed={t.loadFailed} retryLabel={t.retry}>
+      {(data) => (
         <DataTable
           caption={t.caption}
           columns={columns}
-          rows={buyers.data}
+          rows={data}
           rowKey={(row) => row._id}
           empty={t.empty}
         />
       )}
-    </section>
+    </ListPage>
   );
 }

@@ -1,12 +1,11 @@
-import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link } from 'react-router';
 import type { Product } from '@laptops/shared/products';
 import { useFocusReplacement } from '../../../components/ui/use-focus-replacement.ts';
-import { useHeadingFocusAfterClose } from '../../../components/ui/use-heading-focus.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ListPage } from '../../../components/ui/list-page.tsx';
+import { useConfirmedAction } from '../../../components/ui/use-confirmed-action.ts';
 import { paths } from '../../../config/paths.ts';
 import { formatPrice, shortDate } from '../../../lib/format.ts';
 import { useAdvertiseProduct } from '../api/advertise-product.ts';
@@ -23,9 +22,12 @@ export function MyProductsPage() {
   const t = myProductsMessages;
   const products = useMyProducts();
   const advertise = useAdvertiseProduct();
-  const remove = useDeleteProduct();
-  const [toDelete, setToDelete] = useState<Product | null>(null);
-  const { headingRef, focusHeadingOnClose } = useHeadingFocusAfterClose(toDelete !== null);
+  const remove = useConfirmedAction({
+    mutation: useDeleteProduct(),
+    variables: (product: Product) => product._id,
+    success: (product) => t.deleteSuccess(product.name),
+    removesRow: true,
+  });
   const advertisedFocus = useFocusReplacement();
 
   const onAdvertise = (product: Product) => {
@@ -36,22 +38,6 @@ export function MyProductsPage() {
       onError: (error) => {
         advertisedFocus.forget();
         toast.error(error.message);
-      },
-    });
-  };
-
-  const onConfirmDelete = () => {
-    if (!toDelete) return;
-    const product = toDelete;
-    remove.mutate(product._id, {
-      onSuccess: () => {
-        toast.success(t.deleteSuccess(product.name));
-        focusHeadingOnClose();
-        setToDelete(null);
-      },
-      onError: (error) => {
-        toast.error(error.message);
-        setToDelete(null);
       },
     });
   };
@@ -133,7 +119,7 @@ export function MyProductsPage() {
               type="button"
               className="btn btn-error btn-outline btn-sm"
               aria-label={t.deleteLabel(product.name)}
-              onClick={() => setToDelete(product)}
+              onClick={() => remove.ask(product)}
             >
               {t.delete}
             </button>
@@ -143,32 +129,31 @@ export function MyProductsPage() {
   ];
 
   return (
-    <section className="w-full">
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
-        <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold outline-none sm:text-3xl">
-          {t.title}
-        </h1>
+    <ListPage
+      title={t.title}
+      headingRef={remove.headingRef}
+      action={
         <Link to={paths.dashboard.addProduct.getHref()} className="btn btn-primary">
           {t.addProduct}
         </Link>
-      </div>
-
-      {products.isPending ? (
-        <Spinner />
-      ) : products.isError ? (
-        <div role="alert" className="alert alert-error">
-          <span>
-            {t.loadFailed} {products.error.message}
-          </span>
-          <button type="button" className="btn btn-sm" onClick={() => void products.refetch()}>
-            {t.retry}
-          </button>
-        </div>
-      ) : (
+      }
+      query={products}
+      loadFailed={t.loadFailed}
+      retryLabel={t.retry}
+      dialogs={
+        <ConfirmDialog
+          {...remove.dialogProps}
+          title={remove.item ? t.deleteTitle(remove.item.name) : undefined}
+          message={t.deleteConfirm}
+          confirmLabel={t.delete}
+        />
+      }
+    >
+      {(data) => (
         <DataTable
           caption={t.caption}
           columns={columns}
-          rows={products.data}
+          rows={data}
           rowKey={(product) => product._id}
           empty={t.empty}
           emptyAction={
@@ -178,16 +163,6 @@ export function MyProductsPage() {
           }
         />
       )}
-
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={toDelete ? t.deleteTitle(toDelete.name) : undefined}
-        message={t.deleteConfirm}
-        confirmLabel={t.delete}
-        onConfirm={onConfirmDelete}
-        onCancel={() => setToDelete(null)}
-        busy={remove.isPending}
-      />
-    </section>
+    </ListPage>
   );
 }
