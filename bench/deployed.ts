@@ -16,10 +16,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { freePort, stop } from './bench-servers.ts';
 
 export const deployedPaths = ['/api/latestProducts', '/api/advertiseProducts', '/api/categories'];
 export const deployedConnections = [10, 32];
@@ -282,26 +282,6 @@ async function waitUntilHealthy(base: string, server: ChildProcess) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error('the server did not start within 5 minutes');
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
