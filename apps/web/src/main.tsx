@@ -5,7 +5,7 @@ import { readCataloguePageData, seedCataloguePage } from './first-paint/catalogu
 import { trackPlaceUntilTakeover } from './first-paint/keep-place-on-takeover.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
-import { sessionQueryOptions } from './features/auth/api/get-session.ts';
+import { sessionQueryOptions } from './lib/get-session.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import './index.css';
 

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast/headless';
 import { useLocation, useNavigate } from 'react-router';
 import type { Product } from '@laptops/shared/products';
 import { paths } from '../config/paths.ts';
-import { useSession } from '../features/auth/api/get-session.ts';
+import { useSession } from '../lib/get-session.ts';
 import { myOrdersQueryOptions } from '../features/orders/api/get-my-orders.ts';
 import { messages } from '../lib/messages.ts';
 import { withTimeout } from './lazy-route.ts';

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { CataloguePageData } from '@laptops/shared/first-page';
 import type { SearchResult } from '@laptops/shared/search';
-import { sessionQueryOptions } from '../features/auth/api/get-session.ts';
 import {
   searchInfiniteQueryOptions,
   searchPageRequest,
 } from '../features/search/api/search-products.ts';
 import { categoriesQueryOptions } from '../lib/get-categories.ts';
+import { sessionQueryOptions } from '../lib/get-session.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { seedCataloguePage } from './catalogue-page-data.ts';
 

@@ -3,7 +3,7 @@ import { useLocation, useMatches, useNavigate } from 'react-router';
 import type { UserType } from '@laptops/shared/auth';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
-import { useSession } from '../../features/auth/api/get-session.ts';
+import { useSession } from '../../lib/get-session.ts';
 import { loginState } from '../../features/auth/return-to.ts';
 import { roleNeeded } from './role-handle.ts';
 

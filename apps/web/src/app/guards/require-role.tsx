@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UserType } from '@laptops/shared/auth';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useSession } from '../../features/auth/api/get-session.ts';
+import { useSession } from '../../lib/get-session.ts';
 import { RedirectToLogin } from './require-auth.tsx';
 import { WrongRolePage } from './wrong-role-page.tsx';
 

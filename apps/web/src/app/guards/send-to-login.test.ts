@@ -2,7 +2,7 @@ import { QueryObserver } from '@tanstack/react-query';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@laptops/shared/auth';
-import { sessionQueryOptions } from '../../features/auth/api/get-session.ts';
+import { sessionQueryOptions } from '../../lib/get-session.ts';
 import { sessionKeys } from '../../lib/query-keys.ts';
 import type { LoginState } from '../../features/auth/return-to.ts';
 import {

@@ -5,7 +5,7 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { LineIcon } from '../../components/ui/line-icon.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
-import { useSession } from '../../features/auth/api/get-session.ts';
+import { useSession } from '../../lib/get-session.ts';
 import { dashboardMessages } from './dashboard-messages.ts';
 
 type MenuItem = { to: string; label: string };

@@ -4,7 +4,7 @@ import { Link, NavLink, useNavigate } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { LineIcon } from '../../components/ui/line-icon.tsx';
 import { paths } from '../../config/paths.ts';
-import { useSession } from '../../features/auth/api/get-session.ts';
+import { useSession } from '../../lib/get-session.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
 import { NavbarSearch } from '../../features/search/components/navbar-search.tsx';
 import { messages } from '../../lib/messages.ts';

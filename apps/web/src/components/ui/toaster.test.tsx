@@ -1,8 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import toast from 'react-hot-toast/headless';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { toastDurations } from '../../app/providers.tsx';
-import { Toaster } from './toaster.tsx';
+import { Toaster, toastDurations } from './toaster.tsx';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {

@@ -37,6 +37,15 @@ function ToastIcon({ type }: { type: Toast['type'] }) {
   );
 }
 
+/** How long each kind of toast stays, in ms (react-hot-toast also caps visible toasts at 20). */
+export const toastDurations = {
+  success: 2000,
+  error: 4000,
+  blank: 4000,
+  custom: 4000,
+  loading: Infinity,
+};
+
 /**
  * The toasts `toast()` from react-hot-toast/headless shows, drawn as daisyUI alerts
  * at the top of the screen. Headless because react-hot-toast's own Toaster brings a

@@ -1,5 +1,5 @@
 import { AllUsersPage } from '../../../features/admin/components/all-users-page.tsx';
-import { useSession } from '../../../features/auth/api/get-session.ts';
+import { useSession } from '../../../lib/get-session.ts';
 
 /** /dashboard/allusers: the admin's own row offers no Delete (the server refuses it). */
 export function AllUsersRoute() {

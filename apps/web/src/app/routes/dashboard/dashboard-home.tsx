@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useSession } from '../../../features/auth/api/get-session.ts';
+import { useSession } from '../../../lib/get-session.ts';
 import { dashboardMenu } from '../../layouts/dashboard-layout.tsx';
 import { dashboardMessages } from '../../layouts/dashboard-messages.ts';
 

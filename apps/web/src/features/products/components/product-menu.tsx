@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { messages } from '../../../lib/messages.ts';
-import { useIsOwnLaptop } from '../../reports/use-own-laptop.ts';
+import { useIsOwnLaptop } from '../use-own-laptop.ts';
 
 /**
  * The card's '⋮' menu. Closes on Escape (focus back on '⋮'), on a click elsewhere, when

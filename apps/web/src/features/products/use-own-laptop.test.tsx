@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@laptops/shared/auth';
 import type { Product } from '@laptops/shared/products';
 import { sessionKeys } from '../../lib/query-keys.ts';
-import { ProductCard } from '../products/components/product-card.tsx';
+import { ProductCard } from './components/product-card.tsx';
 
 const laptop = {
   _id: '7b1c0a52-3a55-4a8e-9a43-1f2b3c4d5e6f',

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SessionUser, UserType } from '@laptops/shared/auth';
 import { firstRequestPaths } from '@laptops/shared/first-requests';
-import { ApiRequestError, apiRequest, type ResponseCheck } from '../../../lib/api-client.ts';
-import { messages } from '../../../lib/messages.ts';
-import { sessionKeys } from '../../../lib/query-keys.ts';
+import { ApiRequestError, apiRequest, type ResponseCheck } from './api-client.ts';
+import { messages } from './messages.ts';
+import { sessionKeys } from './query-keys.ts';
 
 // Typed as a record so the compiler keeps it in step with the contract's roles.
 const roles: Record<UserType, true> = { buyer: true, seller: true, admin: true };
