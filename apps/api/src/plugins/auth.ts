@@ -3,12 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/http-error.ts';
 import { createRateLimiter, type RateLimitStore } from '../lib/rate-limiter.ts';
-import {
-  authRequestState,
-  writeBetterAuthLogs,
-  type Auth,
-  type BetterAuthLog,
-} from '../modules/auth/auth.ts';
+import type { Auth } from '../modules/auth/auth.ts';
+import { authRequestState, type BetterAuthLog } from '../modules/auth/auth-request-state.ts';
+import { writeBetterAuthLogs } from '../modules/auth/better-auth-logs.ts';
 import { readViewerSession, type ViewerSession } from '../modules/auth/viewer.ts';
 // The route config `keepsLists` is declared there.
 import type {} from './list-cache.ts';

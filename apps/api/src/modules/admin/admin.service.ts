@@ -8,7 +8,7 @@ import { users, type UserType } from '../../db/schema/users.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { Viewer } from '../auth/viewer.ts';
-import { endSessionsAndResetLinks } from '../auth/auth.ts';
+import { endSessionsAndResetLinks } from '../auth/auth-accounts.ts';
 
 type Page = { page: number; limit: number; q?: string | undefined };
 

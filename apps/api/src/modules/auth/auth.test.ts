@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/users.ts';
 import { createUser } from '../../db/seed/factories.ts';
 import { createTestContext, signIn, type TestContext } from '../../test/test-app.ts';
-import { nameFromProfile } from './auth.ts';
+import { nameFromProfile } from './google-sign-in.ts';
 
 let t: TestContext;
 beforeAll(async () => {

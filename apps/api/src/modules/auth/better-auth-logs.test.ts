@@ -1,7 +1,7 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { writeBetterAuthLogs } from './auth.ts';
+import { writeBetterAuthLogs } from './better-auth-logs.ts';
 
 /** The level each message was logged at. */
 function levelsLogged(status: number | undefined, err?: Error) {
