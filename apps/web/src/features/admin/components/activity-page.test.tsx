@@ -1,16 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminActivity } from '@laptops/shared/admin';
+import { jsonResponse } from '../../../testing/json-response.ts';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import { ActivityPage } from './activity-page.tsx';
-
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', ...headers },
-  });
 
 const entry = (overrides: Partial<AdminActivity>): AdminActivity => ({
   _id: 'a-1',
@@ -34,7 +28,7 @@ beforeEach(() => {
       const path = String(input);
       calls.push(path);
       const url = new URL(path, 'http://localhost');
-      if (url.pathname !== '/api/admin/activity') return json({}, 404);
+      if (url.pathname !== '/api/admin/activity') return jsonResponse({}, 404);
       const page = url.searchParams.get('page');
       const rows =
         page === '1'
@@ -48,7 +42,7 @@ beforeEach(() => {
               }),
             ]
           : [entry({ _id: 'a-3', action: 'delete-buyer', target: 'ava@example.com' })];
-      return json(rows, 200, { 'x-total-count': String(total) });
+      return jsonResponse(rows, 200, { 'x-total-count': String(total) });
     }),
   );
 });
@@ -59,15 +53,7 @@ afterEach(() => {
 });
 
 function renderPage() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/dashboard/activity', element: <ActivityPage /> }], {
-    initialEntries: ['/dashboard/activity'],
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<ActivityPage />, { path: '/dashboard/activity' });
   return { user: userEvent.setup() };
 }
 
@@ -110,7 +96,7 @@ describe('ActivityPage', () => {
   it('says no admin has done anything yet when the log is empty', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => json([], 200, { 'x-total-count': '0' })),
+      vi.fn(async () => jsonResponse([], 200, { 'x-total-count': '0' })),
     );
     renderPage();
     expect(await screen.findByText('No admin actions yet.')).toBeTruthy();

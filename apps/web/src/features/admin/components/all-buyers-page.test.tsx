@@ -1,17 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast/headless';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser } from '@laptops/shared/admin';
+import { jsonResponse } from '../../../testing/json-response.ts';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import { AllBuyersPage } from './all-buyers-page.tsx';
-
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', ...headers },
-  });
 
 /** 45 buyers, 'Buyer 1' to 'Buyer 45'; the stub pages and searches them like the server. */
 const everyone: AdminUser[] = Array.from({ length: 45 }, (_, i) => ({
@@ -44,16 +38,16 @@ beforeEach(() => {
         const found = buyers.filter(
           (b) => !q || b.name.toLowerCase().includes(q) || b.email.includes(q),
         );
-        return json(found.slice((page - 1) * limit, page * limit), 200, {
+        return jsonResponse(found.slice((page - 1) * limit, page * limit), 200, {
           'x-total-count': String(found.length),
         });
       }
       if (url.pathname === '/api/allBuyers' && method === 'DELETE') {
         const email = url.searchParams.get('email');
         buyers = buyers.filter((b) => b.email !== email);
-        return json({ deletedCount: 1 });
+        return jsonResponse({ deletedCount: 1 });
       }
-      return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+      return jsonResponse({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
     }),
   );
   vi.spyOn(toast, 'success');
@@ -66,20 +60,7 @@ afterEach(() => {
 });
 
 function renderPage() {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  const router = createMemoryRouter(
-    [{ path: '/dashboard/allbuyers', element: <AllBuyersPage /> }],
-    {
-      initialEntries: ['/dashboard/allbuyers'],
-    },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<AllBuyersPage />, { path: '/dashboard/allbuyers' });
   return { user: userEvent.setup() };
 }
 

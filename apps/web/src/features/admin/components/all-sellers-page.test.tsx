@@ -1,30 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast/headless';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser } from '@laptops/shared/admin';
+import { jsonResponse } from '../../../testing/json-response.ts';
+import { makeAdminUser } from '../../../testing/factories.ts';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import { AllSellersPage } from './all-sellers-page.tsx';
-
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', ...headers },
-  });
-
-function makeUser(overrides: Partial<AdminUser> = {}): AdminUser {
-  return {
-    _id: 'u-1',
-    name: 'Marcus Lee',
-    email: 'marcus@example.com',
-    image: null,
-    typeOfUser: 'seller',
-    isVerified: false,
-    createdAt: '2026-11-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
 
 let sellers: AdminUser[];
 let calls: { method: string; path: string }[];
@@ -34,8 +16,8 @@ let verifyGate: Promise<void>;
 
 beforeEach(() => {
   sellers = [
-    makeUser(),
-    makeUser({
+    makeAdminUser(),
+    makeAdminUser({
       _id: 'u-2',
       name: 'Priya Shah',
       email: 'priya+shop@example.com',
@@ -45,7 +27,7 @@ beforeEach(() => {
   ];
   calls = [];
   verifyGate = Promise.resolve();
-  listResponse = () => json(sellers, 200, { 'x-total-count': String(sellers.length) });
+  listResponse = () => jsonResponse(sellers, 200, { 'x-total-count': String(sellers.length) });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -58,13 +40,13 @@ beforeEach(() => {
       if (url.pathname === '/api/verifySeller' && method === 'PUT') {
         await verifyGate;
         sellers = sellers.map((s) => (s.email === email ? { ...s, isVerified: true } : s));
-        return json({ modifiedCount: 1 });
+        return jsonResponse({ modifiedCount: 1 });
       }
       if (url.pathname === '/api/deleteSeller' && method === 'DELETE') {
         sellers = sellers.filter((s) => s.email !== email);
-        return json({ deletedCount: 1 });
+        return jsonResponse({ deletedCount: 1 });
       }
-      return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+      return jsonResponse({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
     }),
   );
   vi.spyOn(toast, 'success');
@@ -77,20 +59,7 @@ afterEach(() => {
 });
 
 function renderPage() {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  const router = createMemoryRouter(
-    [{ path: '/dashboard/allsellers', element: <AllSellersPage /> }],
-    {
-      initialEntries: ['/dashboard/allsellers'],
-    },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<AllSellersPage />, { path: '/dashboard/allsellers' });
   return { user: userEvent.setup() };
 }
 
@@ -230,8 +199,8 @@ describe('AllSellersPage', () => {
     let fail = true;
     listResponse = () =>
       fail
-        ? json({ error: { code: 'FORBIDDEN', message: 'Admins only.' } }, 403)
-        : json(sellers, 200, { 'x-total-count': '2' });
+        ? jsonResponse({ error: { code: 'FORBIDDEN', message: 'Admins only.' } }, 403)
+        : jsonResponse(sellers, 200, { 'x-total-count': '2' });
     const { user } = renderPage();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('We could not load the sellers. Admins only.');

@@ -1,30 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast/headless';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser } from '@laptops/shared/admin';
+import { jsonResponse } from '../../../testing/json-response.ts';
+import { makeAdminUser } from '../../../testing/factories.ts';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import { AllUsersPage } from './all-users-page.tsx';
-
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', ...headers },
-  });
-
-function makeUser(overrides: Partial<AdminUser> = {}): AdminUser {
-  return {
-    _id: 'u-1',
-    name: 'Marcus Lee',
-    email: 'marcus@example.com',
-    image: null,
-    typeOfUser: 'seller',
-    isVerified: false,
-    createdAt: '2026-11-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
 
 let users: AdminUser[];
 let calls: { method: string; path: string }[];
@@ -32,14 +14,19 @@ let deleteResponse: (email: string) => Response;
 
 beforeEach(() => {
   users = [
-    makeUser(),
-    makeUser({ _id: 'u-2', name: 'Ava Brown', email: 'ava@example.com', typeOfUser: 'buyer' }),
-    makeUser({ _id: 'u-3', name: 'Nora Admin', email: 'nora@example.com', typeOfUser: 'admin' }),
+    makeAdminUser(),
+    makeAdminUser({ _id: 'u-2', name: 'Ava Brown', email: 'ava@example.com', typeOfUser: 'buyer' }),
+    makeAdminUser({
+      _id: 'u-3',
+      name: 'Nora Admin',
+      email: 'nora@example.com',
+      typeOfUser: 'admin',
+    }),
   ];
   calls = [];
   deleteResponse = (email) => {
     users = users.filter((u) => u.email !== email);
-    return json({ deletedCount: 1 });
+    return jsonResponse({ deletedCount: 1 });
   };
   vi.stubGlobal(
     'fetch',
@@ -50,14 +37,14 @@ beforeEach(() => {
       const url = new URL(path, 'http://localhost');
       const email = url.searchParams.get('email') ?? '';
       if (url.pathname === '/api/allUsers' && method === 'GET') {
-        return json(users, 200, { 'x-total-count': String(users.length) });
+        return jsonResponse(users, 200, { 'x-total-count': String(users.length) });
       }
       if (url.pathname === '/api/makeAdmin' && method === 'PUT') {
         users = users.map((u) => (u.email === email ? { ...u, typeOfUser: 'admin' } : u));
-        return json({ modifiedCount: 1 });
+        return jsonResponse({ modifiedCount: 1 });
       }
       if (url.pathname === '/api/deleteUser' && method === 'DELETE') return deleteResponse(email);
-      return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+      return jsonResponse({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
     }),
   );
   vi.spyOn(toast, 'success');
@@ -70,18 +57,7 @@ afterEach(() => {
 });
 
 function renderPage(viewerId?: string) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  const router = createMemoryRouter(
-    [{ path: '/dashboard/allusers', element: <AllUsersPage viewerId={viewerId} /> }],
-    { initialEntries: ['/dashboard/allusers'] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<AllUsersPage viewerId={viewerId} />, { path: '/dashboard/allusers' });
   return { user: userEvent.setup() };
 }
 
@@ -215,7 +191,10 @@ describe('AllUsersPage', () => {
 
   it("shows the server's refusal (409) as an error toast and keeps the row", async () => {
     deleteResponse = () =>
-      json({ error: { code: 'LAST_ADMIN', message: 'The last admin cannot be removed.' } }, 409);
+      jsonResponse(
+        { error: { code: 'LAST_ADMIN', message: 'The last admin cannot be removed.' } },
+        409,
+      );
     const { user } = renderPage();
     await screen.findByRole('rowheader', { name: 'Nora Admin' });
     await user.click(screen.getByRole('button', { name: 'Delete: Nora Admin' }));

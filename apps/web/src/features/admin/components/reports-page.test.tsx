@@ -1,39 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast/headless';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Report } from '@laptops/shared/reports';
+import { jsonResponse } from '../../../testing/json-response.ts';
+import { makeReport } from '../../../testing/factories.ts';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import { ReportsPage } from './reports-page.tsx';
-
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', ...headers },
-  });
-
-function makeReport(overrides: Partial<Report> = {}): Report {
-  return {
-    _id: 'r-1',
-    productId: '7b1c0a52-3a55-4a8e-9a43-1f2b3c4d5e6f',
-    productName: 'Dell XPS 13',
-    productThumbnail: '/api/images/xps-thumb.webp',
-    productPrice: 649.99,
-    productCategory: 'c0ffee00-1111-4a8e-9a43-1f2b3c4d5e6f',
-    productState: 'for_sale',
-    sellerName: 'Marcus Lee',
-    sellerEmail: 'marcus@example.com',
-    reason: 'wrong_details',
-    reportText: 'The photos are of another laptop.',
-    reporterName: 'Ava Stone',
-    reporterEmail: 'ava@example.com',
-    createdAt: '2026-11-20T09:15:00.000Z',
-    resolved: false,
-    resolution: null,
-    ...overrides,
-  };
-}
 
 let reports: Report[];
 let calls: { method: string; path: string }[];
@@ -79,23 +52,23 @@ beforeEach(() => {
       if (url.pathname === '/api/reports' && method === 'GET') {
         const resolved = url.searchParams.get('status') === 'resolved';
         const rows = reports.filter((r) => r.resolved === resolved);
-        return json(rows, 200, { 'x-total-count': String(rows.length) });
+        return jsonResponse(rows, 200, { 'x-total-count': String(rows.length) });
       }
       const dismiss = /^\/api\/reports\/([^/]+)\/dismiss$/.exec(url.pathname);
       if (dismiss && method === 'PUT') {
         reports = reports.map((r) =>
           r._id === dismiss[1] ? { ...r, resolved: true, resolution: 'dismissed' } : r,
         );
-        return json({ modifiedCount: 1 });
+        return jsonResponse({ modifiedCount: 1 });
       }
       const remove = /^\/api\/reports\/([^/]+)$/.exec(url.pathname);
       if (remove && method === 'DELETE') {
         reports = reports.map((r) =>
           r._id === remove[1] ? { ...r, resolved: true, resolution: 'product_removed' } : r,
         );
-        return json({ deletedCount: 1 });
+        return jsonResponse({ deletedCount: 1 });
       }
-      return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+      return jsonResponse({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
     }),
   );
   vi.spyOn(toast, 'success');
@@ -108,18 +81,7 @@ afterEach(() => {
 });
 
 function renderPage() {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  const router = createMemoryRouter(
-    [{ path: '/dashboard/reportedItems', element: <ReportsPage /> }],
-    { initialEntries: ['/dashboard/reportedItems'] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<ReportsPage />, { path: '/dashboard/reportedItems' });
   return { user: userEvent.setup() };
 }
 

@@ -1,18 +1,16 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
+import { jsonResponse } from '../../../testing/json-response.ts';
 import { ForgotPasswordModal } from './forgot-password-modal.tsx';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let fetchMock: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
-  fetchMock = vi.fn(async () => json({ status: true, message: 'sent' }));
+  fetchMock = vi.fn(async () => jsonResponse({ status: true, message: 'sent' }));
   vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(toast, 'success');
   vi.spyOn(toast, 'error');
@@ -38,12 +36,7 @@ function Harness({ defaultEmail }: { defaultEmail?: string }) {
 }
 
 function renderModal(defaultEmail?: string) {
-  const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <Harness defaultEmail={defaultEmail} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<Harness defaultEmail={defaultEmail} />);
   return userEvent.setup();
 }
 
@@ -89,7 +82,9 @@ describe('ForgotPasswordModal', () => {
   });
 
   it("shows the provider's message and stays open on failure", async () => {
-    fetchMock.mockResolvedValue(json({ code: 'TOO_MANY', message: 'Too many requests.' }, 429));
+    fetchMock.mockResolvedValue(
+      jsonResponse({ code: 'TOO_MANY', message: 'Too many requests.' }, 429),
+    );
     const user = renderModal('ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));

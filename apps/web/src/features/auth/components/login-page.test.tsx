@@ -1,11 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  createTestQueryClient,
+  renderWithProviders,
+} from '../../../testing/render-with-providers.tsx';
+import { jsonResponse } from '../../../testing/json-response.ts';
 import { LoginPage } from './login-page.tsx';
-
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -15,17 +15,10 @@ function renderWithGoogle(google: boolean) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) =>
-      String(input) === '/api/auth-options' ? json({ google }) : json(null),
+      String(input) === '/api/auth-options' ? jsonResponse({ google }) : jsonResponse(null),
     ),
   );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={['/login']}>
-        <LoginPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<LoginPage />, { path: '*', at: '/login' });
 }
 
 describe("LoginPage's 'Sign in with Google'", () => {
@@ -59,18 +52,16 @@ describe('LoginPage after the session ended elsewhere', () => {
   function renderLogin(state: unknown) {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => json({ google: false })),
+      vi.fn(async () => jsonResponse({ google: false })),
     );
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const queryClient = createTestQueryClient();
     queryClient.setQueryData(['session'], user);
     queryClient.setQueryData(['myOrders'], [{ _id: 'o1' }]);
-    render(
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[{ pathname: '/login', state }]}>
-          <LoginPage />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<LoginPage />, {
+      path: '*',
+      at: { pathname: '/login', state },
+      queryClient,
+    });
     return queryClient;
   }
 

@@ -1,17 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast/headless';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@laptops/shared/auth';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
+import { jsonResponse } from '../../../testing/json-response.ts';
 import { uploadImage } from '../../../lib/upload-image.ts';
 import { ProfilePage } from './profile-page.tsx';
 
 vi.mock('../../../lib/upload-image.ts', () => ({ uploadImage: vi.fn() }));
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let sessionUser: SessionUser | null;
 let calls: { path: string; body?: unknown }[];
@@ -26,7 +23,7 @@ beforeEach(() => {
     image: null,
     typeOfUser: 'buyer',
   };
-  updateResponse = () => json({ status: true });
+  updateResponse = () => jsonResponse({ status: true });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -34,14 +31,14 @@ beforeEach(() => {
       const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
       calls.push({ path, body });
       if (path === '/api/auth/get-session') {
-        return json(sessionUser ? { session: {}, user: sessionUser } : null);
+        return jsonResponse(sessionUser ? { session: {}, user: sessionUser } : null);
       }
       if (path === '/api/auth/update-user') {
         const response = updateResponse();
         if (response.ok && sessionUser) sessionUser = { ...sessionUser, ...(body as object) };
         return response;
       }
-      return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+      return jsonResponse({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
     }),
   );
   vi.mocked(uploadImage).mockReset();
@@ -60,16 +57,7 @@ afterEach(() => {
 });
 
 function renderPage() {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={['/dashboard/profile']}>
-        <ProfilePage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<ProfilePage />, { path: '*', at: '/dashboard/profile' });
   return userEvent.setup();
 }
 
@@ -115,7 +103,8 @@ describe('ProfilePage', () => {
   });
 
   it("shows the provider's message when the name cannot be saved", async () => {
-    updateResponse = () => json({ code: 'FORBIDDEN', message: 'You cannot change that.' }, 403);
+    updateResponse = () =>
+      jsonResponse({ code: 'FORBIDDEN', message: 'You cannot change that.' }, 403);
     const user = renderPage();
     await user.type(await screen.findByLabelText('Name'), '!');
     await user.click(screen.getByRole('button', { name: 'Save name' }));

@@ -1,18 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast/headless';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
+import { jsonResponse } from '../../../testing/json-response.ts';
 import { ResetPasswordPage } from './reset-password-page.tsx';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let fetchMock: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
-  fetchMock = vi.fn(async () => json({ status: true }));
+  fetchMock = vi.fn(async () => jsonResponse({ status: true }));
   vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(toast, 'success');
   vi.spyOn(toast, 'error');
@@ -24,19 +21,11 @@ afterEach(() => {
 });
 
 function renderAt(url: string) {
-  const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path: '/reset-password', element: <ResetPasswordPage /> },
-      { path: '/login', element: <p>Login page</p> },
-    ],
-    { initialEntries: ['/', url], initialIndex: 1 },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  const { router } = renderWithProviders(<ResetPasswordPage />, {
+    path: '/reset-password',
+    at: ['/', url],
+    routes: [{ path: '/login', element: <p>Login page</p> }],
+  });
   return { router, user: userEvent.setup() };
 }
 
@@ -94,7 +83,9 @@ describe('ResetPasswordPage', () => {
   });
 
   it("shows the provider's message when the token is refused", async () => {
-    fetchMock.mockResolvedValue(json({ code: 'INVALID_TOKEN', message: 'Invalid token' }, 400));
+    fetchMock.mockResolvedValue(
+      jsonResponse({ code: 'INVALID_TOKEN', message: 'Invalid token' }, 400),
+    );
     const { router, user } = renderAt('/reset-password?token=old');
     await user.type(screen.getByLabelText('New password'), 'secret1');
     await user.type(screen.getByLabelText('Confirm the new password'), 'secret1');

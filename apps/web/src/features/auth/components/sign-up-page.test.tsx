@@ -1,17 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast/headless';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_IMAGE_BYTES } from '@laptops/shared/images';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
+import { jsonResponse } from '../../../testing/json-response.ts';
 import { uploadImage } from '../../../lib/upload-image.ts';
 import { SignUpPage } from './sign-up-page.tsx';
 
 vi.mock('../../../lib/upload-image.ts', () => ({ uploadImage: vi.fn() }));
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** Every call the page makes, in order: auth paths and 'upload'. */
 let calls: { path: string; body?: unknown }[] = [];
@@ -20,16 +17,19 @@ let signUpResponse: () => Response;
 beforeEach(() => {
   calls = [];
   signUpResponse = () =>
-    json({ token: 't', user: { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com' } });
+    jsonResponse({
+      token: 't',
+      user: { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com' },
+    });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const path = String(input);
       calls.push({ path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
       if (path === '/api/auth/sign-up/email') return signUpResponse();
-      if (path === '/api/auth/update-user') return json({ status: true });
-      if (path === '/api/auth/get-session') return json(null);
-      return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+      if (path === '/api/auth/update-user') return jsonResponse({ status: true });
+      if (path === '/api/auth/get-session') return jsonResponse(null);
+      return jsonResponse({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
     }),
   );
   vi.mocked(uploadImage).mockReset();
@@ -48,30 +48,18 @@ afterEach(() => {
 });
 
 function renderPage() {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  const router = createMemoryRouter(
-    [
-      { path: '/signup', element: <SignUpPage /> },
+  const { router } = renderWithProviders(<SignUpPage />, {
+    path: '/signup',
+    at: {
+      pathname: '/signup',
+      state: { from: { pathname: '/category/7', search: '?page=2', hash: '' } },
+    },
+    routes: [
       { path: '/login', element: <p>Login page</p> },
       { path: '/category/:id', element: <p>Category page</p> },
       { path: '/', element: <p>Home page</p> },
     ],
-    {
-      initialEntries: [
-        {
-          pathname: '/signup',
-          state: { from: { pathname: '/category/7', search: '?page=2', hash: '' } },
-        },
-      ],
-    },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  });
   return { router, user: userEvent.setup() };
 }
 
@@ -190,7 +178,7 @@ describe('SignUpPage', () => {
 
   it("shows the provider's message and keeps what was typed when sign-up fails", async () => {
     signUpResponse = () =>
-      json(
+      jsonResponse(
         { code: 'USER_ALREADY_EXISTS', message: 'User already exists. Use another email.' },
         422,
       );

@@ -1,16 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { MemoryRouter } from 'react-router';
 import toast from 'react-hot-toast/headless';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bookingMessages as rules } from '@laptops/shared/messages';
 import type { Product } from '@laptops/shared/products';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
+import { jsonResponse } from '../../../testing/json-response.ts';
 import { BookingModal } from './booking-modal.tsx';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const product: Product = {
   _id: '7b1c0a52-3a55-4a8e-9a43-1f2b3c4d5e6f',
@@ -45,10 +42,10 @@ const posts = () =>
 
 beforeEach(() => {
   myOrders = [];
-  bookingAnswer = () => json({ acknowledged: true, insertedId: 'o1' }, 201);
+  bookingAnswer = () => jsonResponse({ acknowledged: true, insertedId: 'o1' }, 201);
   // GET /api/myOrders: the buyer's bookings; the booking itself is the POST.
   fetchMock = vi.fn(async (url: string, init?: RequestInit) =>
-    init?.method === 'POST' ? bookingAnswer() : json(myOrders),
+    init?.method === 'POST' ? bookingAnswer() : jsonResponse(myOrders),
   );
   vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(toast, 'success');
@@ -75,14 +72,7 @@ function Harness({ shown }: { shown: Product }) {
 }
 
 async function openModal(shown = product) {
-  const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <Harness shown={shown} />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<Harness shown={shown} />, { path: '*' });
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: 'Open' }));
   return user;
@@ -146,7 +136,7 @@ describe('BookingModal', () => {
 
   it("shows the server's refusal and stays open, keeping what was typed", async () => {
     bookingAnswer = () =>
-      json(
+      jsonResponse(
         { error: { code: 'ALREADY_BOOKED', message: 'You have already booked this laptop.' } },
         409,
       );

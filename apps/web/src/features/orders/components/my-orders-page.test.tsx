@@ -1,34 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast/headless';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@laptops/shared/orders';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
+import { jsonResponse } from '../../../testing/json-response.ts';
+import { makeOrder } from '../../../testing/factories.ts';
 import { MyOrdersPage } from './my-orders-page.tsx';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-function makeOrder(overrides: Partial<Order> = {}): Order {
-  return {
-    _id: 'o-unpaid',
-    productId: 'p1',
-    productName: 'Dell XPS 13',
-    thumbnail: '/api/images/xps-thumb.webp',
-    sellerEmail: 'marcus@example.com',
-    sellerName: 'Marcus Lee',
-    sellerMobileNumber: '+1 512 555 0199',
-    sellerLocation: 'Downtown library',
-    buyerEmail: 'bea@example.com',
-    price: 749.5,
-    paid: false,
-    status: 'unpaid',
-    transactionId: null,
-    bookedAt: '2026-11-20T09:15:00.000Z',
-    ...overrides,
-  };
-}
 
 const unpaid = makeOrder();
 const paid = makeOrder({
@@ -59,10 +37,10 @@ let deleteResponse: (id: string) => Response;
 beforeEach(() => {
   orders = [unpaid, paid, sold, withdrawn];
   calls = [];
-  listResponse = () => json(orders);
+  listResponse = () => jsonResponse(orders);
   deleteResponse = (id) => {
     orders = orders.filter((order) => order._id !== id);
-    return json({ deletedCount: 1 });
+    return jsonResponse({ deletedCount: 1 });
   };
   vi.stubGlobal(
     'fetch',
@@ -73,7 +51,7 @@ beforeEach(() => {
       if (path === '/api/myOrders' && method === 'GET') return listResponse();
       const match = /^\/api\/myOrders\/([^/]+)$/.exec(path);
       if (match?.[1] && method === 'DELETE') return deleteResponse(decodeURIComponent(match[1]));
-      return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+      return jsonResponse({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
     }),
   );
   vi.spyOn(toast, 'success');
@@ -86,22 +64,13 @@ afterEach(() => {
 });
 
 function renderPage() {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  const router = createMemoryRouter(
-    [
-      { path: '/dashboard/myorders', element: <MyOrdersPage /> },
+  const { router } = renderWithProviders(<MyOrdersPage />, {
+    path: '/dashboard/myorders',
+    routes: [
       { path: '/dashboard/payment/:id', element: <p>payment page</p> },
       { path: '/dashboard/orders/:id', element: <p>order page</p> },
     ],
-    { initialEntries: ['/dashboard/myorders'] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  });
   return { user: userEvent.setup(), router };
 }
 
@@ -190,7 +159,10 @@ describe('MyOrdersPage', () => {
 
   it("shows the server's refusal when a booking cannot be cancelled", async () => {
     deleteResponse = () =>
-      json({ error: { code: 'ORDER_PAID', message: 'A paid order cannot be deleted.' } }, 409);
+      jsonResponse(
+        { error: { code: 'ORDER_PAID', message: 'A paid order cannot be deleted.' } },
+        409,
+      );
     const { user } = renderPage();
     await user.click(
       await screen.findByRole('button', { name: 'Cancel booking: HP EliteBook 840' }),
@@ -215,13 +187,14 @@ describe('MyOrdersPage', () => {
   });
 
   it('offers a retry when the list fails to load', async () => {
-    listResponse = () => json({ error: { code: 'BOOM', message: 'Database unavailable.' } }, 503);
+    listResponse = () =>
+      jsonResponse({ error: { code: 'BOOM', message: 'Database unavailable.' } }, 503);
     const { user } = renderPage();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('We could not load your orders.');
     expect(alert.textContent).toContain('Database unavailable.');
 
-    listResponse = () => json(orders);
+    listResponse = () => jsonResponse(orders);
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table')).toBeTruthy();
   });

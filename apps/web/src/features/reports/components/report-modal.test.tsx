@@ -1,13 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
+import { jsonResponse } from '../../../testing/json-response.ts';
 import { ReportModal } from './report-modal.tsx';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const xps = { _id: '7b1c0a52-3a55-4a8e-9a43-1f2b3c4d5e6f', name: 'Dell XPS 13' };
 const thinkpad = { _id: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a', name: 'Lenovo ThinkPad T14' };
@@ -15,7 +13,7 @@ const thinkpad = { _id: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a', name: 'Lenovo Th
 let fetchMock: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
-  fetchMock = vi.fn(async () => json({ acknowledged: true, insertedId: 'r1' }, 201));
+  fetchMock = vi.fn(async () => jsonResponse({ acknowledged: true, insertedId: 'r1' }, 201));
   vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(toast, 'success');
   vi.spyOn(toast, 'error');
@@ -43,12 +41,7 @@ function Harness() {
 }
 
 function renderModal() {
-  const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <Harness />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<Harness />);
   return userEvent.setup();
 }
 
@@ -184,7 +177,10 @@ describe('ReportModal', () => {
 
   it("shows the server's refusal and stays open, keeping what was chosen and written", async () => {
     fetchMock.mockResolvedValue(
-      json({ error: { code: 'OWN_PRODUCT', message: 'You cannot report your own laptop.' } }, 400),
+      jsonResponse(
+        { error: { code: 'OWN_PRODUCT', message: 'You cannot report your own laptop.' } },
+        400,
+      ),
     );
     const user = renderModal();
     await user.click(screen.getByRole('button', { name: 'Report Dell XPS 13' }));
@@ -204,7 +200,10 @@ describe('ReportModal', () => {
   it("puts the server's message about a field on that field", async () => {
     const message = 'This contains a character that is not allowed';
     fetchMock.mockResolvedValue(
-      json({ error: { code: 'VALIDATION_ERROR', message, fields: { reportText: message } } }, 400),
+      jsonResponse(
+        { error: { code: 'VALIDATION_ERROR', message, fields: { reportText: message } } },
+        400,
+      ),
     );
     const user = renderModal();
     await user.click(screen.getByRole('button', { name: 'Report Dell XPS 13' }));

@@ -1,17 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '@laptops/shared/products';
 import type { SearchResult } from '@laptops/shared/search';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
+import { jsonResponse } from '../../../testing/json-response.ts';
 import { SearchPage } from './search-page.tsx';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
 
 const lenovo = '3f2b8c1e-7a4d-4e2f-9b1a-5c6d7e8f9a0b';
 
@@ -61,19 +55,19 @@ const pages: Record<string, SearchResult> = {
 
 beforeEach(() => {
   searches = [];
-  answer = (params) => json(pages[params.get('cursor') ?? 'first']);
+  answer = (params) => jsonResponse(pages[params.get('cursor') ?? 'first']);
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(String(input), 'http://localhost');
       if (url.pathname === '/api/categories') {
-        return json([{ _id: lenovo, name: 'Lenovo', image: '/api/images/lenovo.webp' }]);
+        return jsonResponse([{ _id: lenovo, name: 'Lenovo', image: '/api/images/lenovo.webp' }]);
       }
       if (url.pathname === '/api/search') {
         searches.push(url.searchParams);
         return answer(url.searchParams);
       }
-      return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+      return jsonResponse({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
     }),
   );
 });
@@ -84,31 +78,18 @@ afterEach(() => {
 });
 
 function renderPage(entry: string, category?: { id: string; name: string }) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      {
-        path: category ? '/category/:id' : '/search',
-        element: (
-          <SearchPage
-            category={category}
-            renderGrid={(products) => (
-              <ul aria-label="Laptops">
-                {products.map((product) => (
-                  <li key={product._id}>{product.name}</li>
-                ))}
-              </ul>
-            )}
-          />
-        ),
-      },
-    ],
-    { initialEntries: [entry] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+  const { router } = renderWithProviders(
+    <SearchPage
+      category={category}
+      renderGrid={(products) => (
+        <ul aria-label="Laptops">
+          {products.map((product) => (
+            <li key={product._id}>{product.name}</li>
+          ))}
+        </ul>
+      )}
+    />,
+    { path: category ? '/category/:id' : '/search', at: entry },
   );
   return { router, user: userEvent.setup() };
 }
@@ -213,7 +194,7 @@ describe('SearchPage', () => {
   });
 
   it('says when nothing matches and offers to clear the filters', async () => {
-    answer = () => json({ products: [], total: 0, totalIsCapped: false, nextCursor: null });
+    answer = () => jsonResponse({ products: [], total: 0, totalIsCapped: false, nextCursor: null });
     const { router, user } = renderPage('/search?q=zzz&condition=Fair');
     expect(await screen.findByText('No laptops match your search.')).toBeTruthy();
     expect(screen.queryByText(/laptops? found/)).toBeNull();
@@ -222,19 +203,19 @@ describe('SearchPage', () => {
   });
 
   it('shows an error with a retry', async () => {
-    answer = () => json({ error: { code: 'INTERNAL', message: 'Boom' } }, 500);
+    answer = () => jsonResponse({ error: { code: 'INTERNAL', message: 'Boom' } }, 500);
     const { user } = renderPage('/search?q=mac');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('We could not load the search results.');
 
-    answer = (params) => json(pages[params.get('cursor') ?? 'first']);
+    answer = (params) => jsonResponse(pages[params.get('cursor') ?? 'first']);
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('3 laptops found')).toBeTruthy();
   });
 
   it('says "1 laptop found" for a single match', async () => {
     answer = () =>
-      json({
+      jsonResponse({
         products: [makeProduct('p1', 'MacBook Air')],
         total: 1,
         totalIsCapped: false,
@@ -249,7 +230,7 @@ describe('SearchPage', () => {
 describe('SearchPage result count', () => {
   it('shows "1,000+" when the server stopped counting', async () => {
     answer = () =>
-      json({
+      jsonResponse({
         products: [makeProduct('p1', 'ThinkPad X1')],
         total: 1000,
         totalIsCapped: true,
@@ -291,7 +272,7 @@ describe('SearchPage on a category page', () => {
   });
 
   it('says so when the category has no laptops, without offering to clear filters', async () => {
-    answer = () => json({ products: [], total: 0, totalIsCapped: false, nextCursor: null });
+    answer = () => jsonResponse({ products: [], total: 0, totalIsCapped: false, nextCursor: null });
     renderPage(`/category/${lenovo}`, category);
     expect(await screen.findByText('No laptops in this category yet.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Clear filters' })).toBeNull();
@@ -327,8 +308,8 @@ describe('SearchPage with a keyboard and a screen reader', () => {
     let arrive = () => {};
     answer = (params) =>
       params.get('cursor')
-        ? new Promise((resolve) => (arrive = () => resolve(json(pages.c2))))
-        : json(pages.first);
+        ? new Promise((resolve) => (arrive = () => resolve(jsonResponse(pages.c2))))
+        : jsonResponse(pages.first);
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     const field = screen.getByLabelText('Search text');
     await user.click(field);
@@ -338,12 +319,12 @@ describe('SearchPage with a keyboard and a screen reader', () => {
   });
 
   it('tells a screen reader when nothing matches, and focuses the new count after Clear filters', async () => {
-    answer = () => json({ products: [], total: 0, totalIsCapped: false, nextCursor: null });
+    answer = () => jsonResponse({ products: [], total: 0, totalIsCapped: false, nextCursor: null });
     const { user } = renderPage('/search?q=zzz');
     const status = await screen.findByText('No laptops match your search.');
     expect(status.getAttribute('aria-live')).toBe('polite');
 
-    answer = (params) => json(pages[params.get('cursor') ?? 'first']);
+    answer = (params) => jsonResponse(pages[params.get('cursor') ?? 'first']);
     await user.click(screen.getByRole('link', { name: 'Clear filters' }));
     await waitFor(() => expect(status.textContent).toBe('3 laptops found'));
     // The same live region: its change is announced.
@@ -363,7 +344,7 @@ describe('SearchPage with a keyboard and a screen reader', () => {
   });
 
   it('says when the category in a link no longer exists', async () => {
-    answer = () => json({ products: [], total: 0, totalIsCapped: false, nextCursor: null });
+    answer = () => jsonResponse({ products: [], total: 0, totalIsCapped: false, nextCursor: null });
     renderPage('/search?category=11111111-1111-4111-8111-111111111111');
     expect(await screen.findByText('The category in this link no longer exists.')).toBeTruthy();
   });
@@ -377,7 +358,8 @@ describe('SearchPage with a keyboard and a screen reader', () => {
 
 describe('SearchPage when the words matched nothing as typed', () => {
   it('says which search the results are for', async () => {
-    answer = () => json({ ...pages.first, nextCursor: null, total: 2, correctedQuery: 'keyboard' });
+    answer = () =>
+      jsonResponse({ ...pages.first, nextCursor: null, total: 2, correctedQuery: 'keyboard' });
     renderPage('/search?q=keybaord');
     expect(
       await screen.findByText('2 laptops found · No exact matches; showing results for "keyboard"'),
@@ -386,7 +368,7 @@ describe('SearchPage when the words matched nothing as typed', () => {
   });
 
   it('says when the results are laptops with similar names', async () => {
-    answer = () => json({ ...pages.first, nextCursor: null, total: 2, similarNames: true });
+    answer = () => jsonResponse({ ...pages.first, nextCursor: null, total: 2, similarNames: true });
     renderPage('/search?q=mackbok');
     expect(
       await screen.findByText(
@@ -399,7 +381,7 @@ describe('SearchPage when the words matched nothing as typed', () => {
 describe('SearchPage when far more laptops have a near spelling of the words', () => {
   it('offers that search as a link that keeps the filters', async () => {
     answer = (params) =>
-      json({
+      jsonResponse({
         ...pages.c2,
         total: 1,
         ...(params.get('q') === 'thinkpda' ? { suggestedQuery: 'thinkpad' } : {}),
@@ -418,7 +400,7 @@ describe('SearchPage when far more laptops have a near spelling of the words', (
   });
 
   it('stays on the category page', async () => {
-    answer = () => json({ ...pages.c2, total: 1, suggestedQuery: 'thinkpad' });
+    answer = () => jsonResponse({ ...pages.c2, total: 1, suggestedQuery: 'thinkpad' });
     renderPage(`/category/${lenovo}?q=thinkpda`, { id: lenovo, name: 'Lenovo' });
     const link = await screen.findByRole('link', { name: 'thinkpad' });
     expect(link.getAttribute('href')).toBe(`/category/${lenovo}?q=thinkpad`);

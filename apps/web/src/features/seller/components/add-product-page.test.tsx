@@ -1,18 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast/headless';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_IMAGE_BYTES } from '@laptops/shared/images';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
+import { jsonResponse } from '../../../testing/json-response.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { uploadImage } from '../../../lib/upload-image.ts';
 import { AddProductPage } from './add-product-page.tsx';
 
 vi.mock('../../../lib/upload-image.ts', () => ({ uploadImage: vi.fn() }));
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const DELL = '3f1e2d3c-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
 const categories = [
@@ -26,16 +23,16 @@ let saveResponse: () => Response;
 
 beforeEach(() => {
   calls = [];
-  saveResponse = () => json({ acknowledged: true, insertedId: 'p1' }, 201);
+  saveResponse = () => jsonResponse({ acknowledged: true, insertedId: 'p1' }, 201);
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const path = String(input);
       const method = init?.method ?? 'GET';
-      if (path === '/api/categories' && method === 'GET') return json(categories);
+      if (path === '/api/categories' && method === 'GET') return jsonResponse(categories);
       calls.push({ path, method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
       if (path === '/api/products' && method === 'POST') return saveResponse();
-      return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+      return jsonResponse({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
     }),
   );
   vi.mocked(uploadImage).mockReset();
@@ -54,21 +51,10 @@ afterEach(() => {
 });
 
 function renderPage() {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  const { router } = renderWithProviders(<AddProductPage />, {
+    path: '/dashboard/addaproduct',
+    routes: [{ path: '/dashboard/myproducts', element: <p>My products page</p> }],
   });
-  const router = createMemoryRouter(
-    [
-      { path: '/dashboard/addaproduct', element: <AddProductPage /> },
-      { path: '/dashboard/myproducts', element: <p>My products page</p> },
-    ],
-    { initialEntries: ['/dashboard/addaproduct'] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
   return { router, user: userEvent.setup() };
 }
 
@@ -256,7 +242,7 @@ describe('AddProductPage', () => {
 
   it("shows the server's field errors on their fields and does not upload again on retry", async () => {
     saveResponse = () =>
-      json(
+      jsonResponse(
         {
           error: {
             code: 'VALIDATION_FAILED',
@@ -281,7 +267,7 @@ describe('AddProductPage', () => {
     expect(router.state.location.pathname).toBe('/dashboard/addaproduct');
     expect(valueOf('Description')).toBe('Light, fast, new battery.');
 
-    saveResponse = () => json({ acknowledged: true, insertedId: 'p1' }, 201);
+    saveResponse = () => jsonResponse({ acknowledged: true, insertedId: 'p1' }, 201);
     await waitFor(() => expect(submit().disabled).toBe(false));
     await user.click(submit());
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/myproducts'));

@@ -1,12 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MyBuyer } from '@laptops/shared/products';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
+import { jsonResponse } from '../../../testing/json-response.ts';
 import { MyBuyersPage } from './my-buyers-page.tsx';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const booking = (overrides: Partial<MyBuyer>): MyBuyer => ({
   _id: 'o1',
@@ -36,8 +33,8 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (input: RequestInfo | URL) =>
       String(input) === '/api/myBuyers'
-        ? json(buyers)
-        : json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404),
+        ? jsonResponse(buyers)
+        : jsonResponse({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404),
     ),
   );
 });
@@ -48,14 +45,7 @@ afterEach(() => {
 });
 
 function renderPage() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <MyBuyersPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<MyBuyersPage />);
 }
 
 describe('MyBuyersPage', () => {

@@ -1,41 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast/headless';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '@laptops/shared/products';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
+import { jsonResponse } from '../../../testing/json-response.ts';
+import { makeProduct } from '../../../testing/factories.ts';
 import { MyProductsPage } from './my-products-page.tsx';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-function makeProduct(overrides: Partial<Product> = {}): Product {
-  return {
-    _id: '7b1c0a52-3a55-4a8e-9a43-1f2b3c4d5e6f',
-    name: 'Dell XPS 13',
-    image: '/api/images/xps.webp',
-    thumbnail: '/api/images/xps-thumb.webp',
-    location: 'Boston, MA',
-    description: 'Tiny and light.',
-    category: 'c1',
-    categoryName: 'Dell',
-    conditionType: 'Excellent',
-    dateOfPost: '2026-11-20T09:15:00.000Z',
-    yearsOfUse: 2,
-    originalPrice: 1299,
-    resalePrice: 749.5,
-    mobileNumber: '+1 617 555 0100',
-    sellerName: 'Marcus Lee',
-    sellerImage: null,
-    sellerEmail: 'marcus@example.com',
-    isVerified: false,
-    status: 'available',
-    isSold: false,
-    isAdvertise: false,
-    ...overrides,
-  };
-}
 
 const fresh = makeProduct({ _id: 'p-fresh', name: 'Dell XPS 13' });
 const advertised = makeProduct({
@@ -61,14 +32,14 @@ let actionResponse: (method: string, id: string) => Response;
 beforeEach(() => {
   products = [fresh, advertised, sold];
   calls = [];
-  listResponse = () => json(products);
+  listResponse = () => jsonResponse(products);
   actionResponse = (method, id) => {
     if (method === 'PUT') {
       products = products.map((p) => (p._id === id ? { ...p, isAdvertise: true } : p));
-      return json({ modifiedCount: 1 });
+      return jsonResponse({ modifiedCount: 1 });
     }
     products = products.filter((p) => p._id !== id);
-    return json({ deletedCount: 1 });
+    return jsonResponse({ deletedCount: 1 });
   };
   vi.stubGlobal(
     'fetch',
@@ -81,7 +52,7 @@ beforeEach(() => {
       if (url.pathname === '/api/myProducts') {
         return actionResponse(method, url.searchParams.get('id') ?? '');
       }
-      return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+      return jsonResponse({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
     }),
   );
   vi.spyOn(toast, 'success');
@@ -94,21 +65,10 @@ afterEach(() => {
 });
 
 function renderPage() {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  const { router } = renderWithProviders(<MyProductsPage />, {
+    path: '/dashboard/myproducts',
+    routes: [{ path: '/dashboard/addaproduct', element: <p>Add product page</p> }],
   });
-  const router = createMemoryRouter(
-    [
-      { path: '/dashboard/myproducts', element: <MyProductsPage /> },
-      { path: '/dashboard/addaproduct', element: <p>Add product page</p> },
-    ],
-    { initialEntries: ['/dashboard/myproducts'] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
   return { router, user: userEvent.setup() };
 }
 
@@ -224,7 +184,10 @@ describe('MyProductsPage', () => {
 
   it("shows the server's message when a delete is refused", async () => {
     actionResponse = () =>
-      json({ error: { code: 'PRODUCT_SOLD', message: 'A sold laptop cannot be deleted.' } }, 409);
+      jsonResponse(
+        { error: { code: 'PRODUCT_SOLD', message: 'A sold laptop cannot be deleted.' } },
+        409,
+      );
     const { user } = renderPage();
     await screen.findByRole('rowheader', { name: 'Dell XPS 13' });
     await user.click(screen.getByRole('button', { name: 'Delete: Dell XPS 13' }));
@@ -251,7 +214,9 @@ describe('MyProductsPage', () => {
   it('offers a retry when the list cannot be loaded', async () => {
     let fail = true;
     listResponse = () =>
-      fail ? json({ error: { code: 'UNAVAILABLE', message: 'Try later.' } }, 503) : json(products);
+      fail
+        ? jsonResponse({ error: { code: 'UNAVAILABLE', message: 'Try later.' } }, 503)
+        : jsonResponse(products);
     const { user } = renderPage();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('We could not load your laptops.');

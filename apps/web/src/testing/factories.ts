@@ -1,0 +1,108 @@
+import type { AdminUser } from '@laptops/shared/admin';
+import type { SessionUser } from '@laptops/shared/auth';
+import type { Order } from '@laptops/shared/orders';
+import type { Product } from '@laptops/shared/products';
+import type { Report } from '@laptops/shared/reports';
+
+/*
+ * The contract's records as the server would answer them, for tests: each has
+ * plausible values for every field, and takes the ones a test is about as overrides.
+ */
+
+/** A laptop for sale: a Dell XPS 13 that Marcus Lee sells in Boston. */
+export function makeProduct(overrides: Partial<Product> = {}): Product {
+  return {
+    _id: '7b1c0a52-3a55-4a8e-9a43-1f2b3c4d5e6f',
+    name: 'Dell XPS 13',
+    image: '/api/images/xps.webp',
+    thumbnail: '/api/images/xps-thumb.webp',
+    location: 'Boston, MA',
+    description: 'Tiny and light.',
+    category: 'c1',
+    categoryName: 'Dell',
+    conditionType: 'Excellent',
+    dateOfPost: '2026-11-20T09:15:00.000Z',
+    yearsOfUse: 2,
+    originalPrice: 1299,
+    resalePrice: 749.5,
+    mobileNumber: '+1 617 555 0100',
+    sellerName: 'Marcus Lee',
+    sellerImage: null,
+    sellerEmail: 'marcus@example.com',
+    isVerified: false,
+    status: 'available',
+    isSold: false,
+    isAdvertise: false,
+    ...overrides,
+  };
+}
+
+/** Bea's booking of Marcus's Dell XPS 13, not paid yet. */
+export function makeOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    _id: 'o-unpaid',
+    productId: 'p1',
+    productName: 'Dell XPS 13',
+    thumbnail: '/api/images/xps-thumb.webp',
+    sellerEmail: 'marcus@example.com',
+    sellerName: 'Marcus Lee',
+    sellerMobileNumber: '+1 512 555 0199',
+    sellerLocation: 'Downtown library',
+    buyerEmail: 'bea@example.com',
+    price: 749.5,
+    paid: false,
+    status: 'unpaid',
+    transactionId: null,
+    bookedAt: '2026-11-20T09:15:00.000Z',
+    ...overrides,
+  };
+}
+
+/** Who is signed in: Bea, a buyer. */
+export function makeSessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
+  return {
+    id: 'u1',
+    name: 'Bea Buyer',
+    email: 'bea@example.com',
+    image: null,
+    typeOfUser: 'buyer',
+    ...overrides,
+  };
+}
+
+/** A row of the admin's user lists: Marcus, an unverified seller. */
+export function makeAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
+  return {
+    _id: 'u-1',
+    name: 'Marcus Lee',
+    email: 'marcus@example.com',
+    image: null,
+    typeOfUser: 'seller',
+    isVerified: false,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** Ava's open report of Marcus's Dell XPS 13. */
+export function makeReport(overrides: Partial<Report> = {}): Report {
+  return {
+    _id: 'r-1',
+    productId: '7b1c0a52-3a55-4a8e-9a43-1f2b3c4d5e6f',
+    productName: 'Dell XPS 13',
+    productThumbnail: '/api/images/xps-thumb.webp',
+    productPrice: 649.99,
+    productCategory: 'c0ffee00-1111-4a8e-9a43-1f2b3c4d5e6f',
+    productState: 'for_sale',
+    sellerName: 'Marcus Lee',
+    sellerEmail: 'marcus@example.com',
+    reason: 'wrong_details',
+    reportText: 'The photos are of another laptop.',
+    reporterName: 'Ava Stone',
+    reporterEmail: 'ava@example.com',
+    createdAt: '2026-11-20T09:15:00.000Z',
+    resolved: false,
+    resolution: null,
+    ...overrides,
+  };
+}
