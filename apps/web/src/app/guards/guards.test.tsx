@@ -1,20 +1,16 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, useNavigation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@laptops/shared/auth';
 import { sessionKeys } from '../../lib/query-keys.ts';
+import { makeSessionUser } from '../../testing/factories.ts';
+import { createTestQueryClient } from '../../testing/render-with-providers.tsx';
 import type { LoginState } from '../../features/auth/return-to.ts';
 import { RequireAuthForPage } from './require-auth.tsx';
 import { RequireRole } from './require-role.tsx';
 
-const buyer: SessionUser = {
-  id: 'u1',
-  name: 'Bea Buyer',
-  email: 'bea@example.com',
-  image: null,
-  typeOfUser: 'buyer',
-};
+const buyer = makeSessionUser();
 
 let requests: string[] = [];
 beforeEach(() => {
@@ -41,7 +37,7 @@ function Layout() {
 }
 
 function renderRoutes(session: SessionUser | null, page: React.ReactNode, loginDelayMs = 20) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const queryClient = createTestQueryClient();
   queryClient.setQueryData(sessionKeys.all, session);
   const router = createMemoryRouter(
     [

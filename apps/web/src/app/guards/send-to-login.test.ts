@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@laptops/shared/auth';
 import { sessionQueryOptions } from '../../lib/get-session.ts';
 import { sessionKeys } from '../../lib/query-keys.ts';
+import { makeSessionUser } from '../../testing/factories.ts';
 import type { LoginState } from '../../features/auth/return-to.ts';
 import {
   ApiRequestError,
@@ -14,13 +15,7 @@ import {
 import { createQueryClient } from '../../lib/query-client.ts';
 import { sendToLoginWhenSignedOut } from './send-to-login.ts';
 
-const buyer: SessionUser = {
-  id: 'u1',
-  name: 'Bea Buyer',
-  email: 'bea@example.com',
-  image: null,
-  typeOfUser: 'buyer',
-};
+const buyer = makeSessionUser();
 
 /** The server's answers by path; anything else is our API's 401. */
 function serve(answers: Record<string, unknown>) {

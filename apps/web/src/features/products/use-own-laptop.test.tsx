@@ -1,51 +1,24 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@laptops/shared/auth';
-import type { Product } from '@laptops/shared/products';
+import { makeProduct, makeSessionUser } from '../../testing/factories.ts';
+import {
+  createTestQueryClient,
+  renderWithProviders,
+} from '../../testing/render-with-providers.tsx';
 import { sessionKeys } from '../../lib/query-keys.ts';
 import { ProductCard } from './components/product-card.tsx';
 
-const laptop = {
-  _id: '7b1c0a52-3a55-4a8e-9a43-1f2b3c4d5e6f',
-  name: 'Dell XPS 13',
-  image: '/api/images/xps.webp',
-  thumbnail: '/api/images/xps-thumb.webp',
-  location: 'Boston, MA',
-  description: 'Tiny and light.',
-  category: 'c1',
-  categoryName: 'Dell',
-  conditionType: 'Excellent',
-  dateOfPost: '2026-11-20T09:15:00.000Z',
-  yearsOfUse: 2,
-  originalPrice: 1299,
-  resalePrice: 749.5,
-  mobileNumber: '+1 617 555 0100',
-  sellerName: 'Marcus Lee',
-  sellerImage: null,
-  sellerEmail: 'marcus@example.com',
-  isVerified: false,
-  status: 'available',
-  isSold: false,
-  isAdvertise: false,
-} satisfies Product;
+const laptop = makeProduct();
 
-const person = (email: string): SessionUser => ({
-  id: 'u1',
-  name: 'Someone',
-  email,
-  image: null,
-  typeOfUser: 'seller',
-});
+const person = (email: string) => makeSessionUser({ name: 'Someone', email, typeOfUser: 'seller' });
 
 function renderCard(session: SessionUser | null | undefined) {
-  const client = new QueryClient();
+  const client = createTestQueryClient();
   if (session !== undefined) client.setQueryData(sessionKeys.all, session);
-  render(
-    <QueryClientProvider client={client}>
-      <ProductCard product={laptop} onBook={vi.fn()} onReport={vi.fn()} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<ProductCard product={laptop} onBook={vi.fn()} onReport={vi.fn()} />, {
+    queryClient: client,
+  });
   return client;
 }
 

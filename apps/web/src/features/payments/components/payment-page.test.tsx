@@ -1,10 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@laptops/shared/orders';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
+import { makeOrder } from '../../../testing/factories.ts';
+import { jsonResponse } from '../../../testing/json-response.ts';
 import { PaymentPage } from './payment-page.tsx';
 
 /** Stand-ins for Stripe.js: the sandbox path must never load them. */
@@ -25,32 +26,12 @@ vi.mock('@stripe/react-stripe-js', () => ({
   useElements: () => ({ getElement: () => stripeFakes.card }),
 }));
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 const ORDER_ID = '3f2b1c0a-5a4e-4d3c-9b2a-1f0e9d8c7b6a';
 const INTENT_ID = 'pi_sandbox_Abc123';
 const CLIENT_SECRET = `${INTENT_ID}_secret_xyz`;
 
-function makeOrder(overrides: Partial<Order> = {}): Order {
-  return {
-    _id: ORDER_ID,
-    productId: 'p1',
-    productName: 'Dell XPS 13',
-    thumbnail: '/api/images/xps-thumb.webp',
-    sellerEmail: 'marcus@example.com',
-    sellerName: 'Marcus Lee',
-    sellerMobileNumber: '+1 512 555 0199',
-    sellerLocation: 'Downtown library',
-    buyerEmail: 'bea@example.com',
-    price: 749.5,
-    paid: false,
-    status: 'unpaid',
-    transactionId: null,
-    bookedAt: '2026-11-20T09:15:00.000Z',
-    ...overrides,
-  };
-}
+/** The order on the page: Bea's unpaid booking. */
+const orderToPay = (overrides: Partial<Order> = {}) => makeOrder({ _id: ORDER_ID, ...overrides });
 
 type Call = { method: string; path: string; body: unknown };
 
@@ -71,9 +52,9 @@ const intentResult = () => ({
 beforeEach(() => {
   calls = [];
   provider = 'sandbox';
-  intentResponse = async () => json(intentResult());
-  confirmResponse = () => json({ paymentIntent: { id: INTENT_ID, status: 'succeeded' } });
-  recordResponse = () => json({ acknowledged: true, insertedId: 'pay-1' }, 201);
+  intentResponse = async () => jsonResponse(intentResult());
+  confirmResponse = () => jsonResponse({ paymentIntent: { id: INTENT_ID, status: 'succeeded' } });
+  recordResponse = () => jsonResponse({ acknowledged: true, insertedId: 'pay-1' }, 201);
   stripeFakes.loadStripe.mockReset();
   stripeFakes.loadStripe.mockResolvedValue(stripeFakes.stripe);
   stripeFakes.stripe.confirmCardPayment.mockReset();
@@ -85,17 +66,20 @@ beforeEach(() => {
       const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
       calls.push({ method, path, body });
       if (path === '/api/auth/get-session') {
-        return json({
+        return jsonResponse({
           user: { id: 'u1', name: 'Bea Buyer', email: 'bea@example.com', typeOfUser: 'buyer' },
         });
       }
       if (path === '/api/payment-config') {
-        return json({ provider, publishableKey: provider === 'stripe' ? 'pk_test_123' : null });
+        return jsonResponse({
+          provider,
+          publishableKey: provider === 'stripe' ? 'pk_test_123' : null,
+        });
       }
       if (path === '/api/create-payment-intent') return intentResponse();
       if (path === `/api/sandbox/payment_intents/${INTENT_ID}/confirm`) return confirmResponse();
       if (path === '/api/payments') return recordResponse();
-      return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+      return jsonResponse({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
     }),
   );
 });
@@ -105,22 +89,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderPage(order: Order = makeOrder()) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+function renderPage(order: Order = orderToPay()) {
+  const { queryClient } = renderWithProviders(<PaymentPage order={order} />, {
+    path: '/dashboard/payment/:id',
+    at: `/dashboard/payment/${order._id}`,
+    routes: [{ path: '/dashboard/myorders', element: <p>my orders</p> }],
   });
-  const router = createMemoryRouter(
-    [
-      { path: '/dashboard/payment/:id', element: <PaymentPage order={order} /> },
-      { path: '/dashboard/myorders', element: <p>my orders</p> },
-    ],
-    { initialEntries: [`/dashboard/payment/${order._id}`] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
   return { user: userEvent.setup(), queryClient };
 }
 
@@ -157,7 +131,7 @@ describe('PaymentPage (sandbox)', () => {
     await waitFor(() => expect(called('/api/create-payment-intent')).toHaveLength(1));
     expect(called('/api/create-payment-intent')[0]?.body).toEqual({ orderId: ORDER_ID });
 
-    answer(json(intentResult()));
+    answer(jsonResponse(intentResult()));
     await waitFor(() => expect(payButton().disabled).toBe(false));
     expect(called('/api/create-payment-intent')).toHaveLength(1);
     expect(stripeFakes.loadStripe).not.toHaveBeenCalled();
@@ -178,7 +152,7 @@ describe('PaymentPage (sandbox)', () => {
 
   it("shows 'Your card was declined.' in red on a 402 and does not record a payment", async () => {
     confirmResponse = () =>
-      json({ error: { code: 'card_declined', message: 'Your card was declined.' } }, 402);
+      jsonResponse({ error: { code: 'card_declined', message: 'Your card was declined.' } }, 402);
     const { user } = renderPage();
     await waitFor(() => expect(payButton().disabled).toBe(false));
     await fillCard(user, '4000 0000 0000 0002');
@@ -221,14 +195,15 @@ describe('PaymentPage (sandbox)', () => {
   });
 
   it('retries only the recording when the card was charged but recording failed', async () => {
-    recordResponse = () => json({ error: { code: 'BOOM', message: 'Try again later.' } }, 503);
+    recordResponse = () =>
+      jsonResponse({ error: { code: 'BOOM', message: 'Try again later.' } }, 503);
     const { user } = renderPage();
     await waitFor(() => expect(payButton().disabled).toBe(false));
     await fillCard(user);
     await user.click(payButton());
     expect((await screen.findByRole('alert')).textContent).toBe('Try again later.');
 
-    recordResponse = () => json({ acknowledged: true, insertedId: 'pay-1' }, 201);
+    recordResponse = () => jsonResponse({ acknowledged: true, insertedId: 'pay-1' }, 201);
     await user.click(payButton());
     expect(await screen.findByText('Payment complete. Thank you!')).toBeTruthy();
     expect(called(`/api/sandbox/payment_intents/${INTENT_ID}/confirm`)).toHaveLength(1);
@@ -237,7 +212,7 @@ describe('PaymentPage (sandbox)', () => {
 
   it('tells the buyer when the laptop was sold meanwhile and the payment refunded', async () => {
     recordResponse = () =>
-      json(
+      jsonResponse(
         {
           error: {
             code: 'PAYMENT_REFUNDED',
@@ -259,7 +234,7 @@ describe('PaymentPage (sandbox)', () => {
 
   it("shows the server's message when the payment cannot start", async () => {
     intentResponse = async () =>
-      json(
+      jsonResponse(
         { error: { code: 'ON_HOLD', message: 'Another buyer is paying for this laptop now.' } },
         409,
       );
@@ -273,7 +248,7 @@ describe('PaymentPage (sandbox)', () => {
 
 describe('PaymentPage (orders that cannot be paid)', () => {
   it('shows a paid order as Paid with its transaction id, and no form', async () => {
-    renderPage(makeOrder({ paid: true, status: 'paid', transactionId: 'pi_sandbox_Paid1' }));
+    renderPage(orderToPay({ paid: true, status: 'paid', transactionId: 'pi_sandbox_Paid1' }));
     expect(screen.getByText('Paid')).toBeTruthy();
     expect(screen.getByText('Transaction ID: pi_sandbox_Paid1')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
@@ -281,7 +256,7 @@ describe('PaymentPage (orders that cannot be paid)', () => {
     expect(screen.queryByText(/Please pay/)).toBeNull();
     expect(screen.getByText('Amount: $749.50')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See the order' }).getAttribute('href')).toBe(
-      `/dashboard/orders/${makeOrder()._id}`,
+      `/dashboard/orders/${orderToPay()._id}`,
     );
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(called('/api/create-payment-intent')).toHaveLength(0);
@@ -291,7 +266,7 @@ describe('PaymentPage (orders that cannot be paid)', () => {
     ['sold-to-another', 'This laptop was sold to another buyer'],
     ['withdrawn', 'The seller took this laptop off the marketplace'],
   ] as const)('says a %s order can no longer be paid', async (status, text) => {
-    renderPage(makeOrder({ status }));
+    renderPage(orderToPay({ status }));
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain(text);
     expect(within(alert).getByRole('link', { name: 'Back to My orders' })).toBeTruthy();

@@ -1,44 +1,21 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { Product } from '@laptops/shared/products';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
+import { makeProduct } from '../../../testing/factories.ts';
 import { ProductCard } from './product-card.tsx';
 
-function makeProduct(overrides: Partial<Product> = {}): Product {
-  return {
-    _id: '7b1c0a52-3a55-4a8e-9a43-1f2b3c4d5e6f',
-    name: 'Dell XPS 13',
-    image: '/api/images/xps.webp',
-    thumbnail: '/api/images/xps-thumb.webp',
-    location: 'Boston, MA',
-    description: 'Tiny and light.',
-    category: 'c1',
-    categoryName: 'Dell',
-    conditionType: 'Excellent',
-    dateOfPost: '2026-11-20T09:15:00.000Z',
-    yearsOfUse: 2,
-    originalPrice: 1299,
-    resalePrice: 749.5,
-    mobileNumber: '+1 617 555 0100',
-    sellerName: 'Marcus Lee',
-    sellerImage: '/api/images/marcus.webp',
-    sellerEmail: 'marcus@example.com',
-    isVerified: false,
-    status: 'available',
-    isSold: false,
-    isAdvertise: false,
-    ...overrides,
-  };
-}
+/** A laptop whose seller has a picture. */
+const laptop = (overrides: Partial<Product> = {}) =>
+  makeProduct({ sellerImage: '/api/images/marcus.webp', ...overrides });
 
 function renderCard(product: Product, bookingId?: string) {
   const onBook = vi.fn();
   const onReport = vi.fn();
-  render(
-    <MemoryRouter>
-      <ProductCard product={product} onBook={onBook} onReport={onReport} bookingId={bookingId} />
-    </MemoryRouter>,
+  renderWithProviders(
+    <ProductCard product={product} onBook={onBook} onReport={onReport} bookingId={bookingId} />,
+    { path: '*' },
   );
   return { onBook, onReport, card: screen.getByRole('article') };
 }
@@ -47,20 +24,20 @@ describe('ProductCard', () => {
   it('cuts the name at 50 characters and the description at 170, with an ellipsis', () => {
     const name = 'Lenovo ThinkPad X1 Carbon Gen 10 with a very long name indeed';
     const description = 'd'.repeat(171);
-    const { card } = renderCard(makeProduct({ name, description }));
+    const { card } = renderCard(laptop({ name, description }));
     expect(within(card).getByRole('heading').textContent).toBe(`${name.slice(0, 50)}...`);
     expect(within(card).getByText(`${'d'.repeat(170)}...`)).toBeTruthy();
   });
 
   it('keeps short texts whole', () => {
     const name = 'x'.repeat(50);
-    const { card } = renderCard(makeProduct({ name, description: 'e'.repeat(170) }));
+    const { card } = renderCard(laptop({ name, description: 'e'.repeat(170) }));
     expect(within(card).getByRole('heading').textContent).toBe(name);
     expect(within(card).getByText('e'.repeat(170))).toBeTruthy();
   });
 
   it('shows the date as its first 10 characters, both prices, and the seller', () => {
-    const { card } = renderCard(makeProduct());
+    const { card } = renderCard(laptop());
     expect(within(card).getByText('2026-11-20')).toBeTruthy();
     expect(card.textContent).toContain('$749.50');
     expect(card.textContent).toContain('$1,299.00');
@@ -71,17 +48,17 @@ describe('ProductCard', () => {
   });
 
   it('shows the verified tick for a verified seller', () => {
-    const { card } = renderCard(makeProduct({ isVerified: true }));
+    const { card } = renderCard(laptop({ isVerified: true }));
     expect(within(card).getByRole('img', { name: 'Verified seller' })).toBeTruthy();
   });
 
   it('hides the mobile number from guests', () => {
-    const { card } = renderCard(makeProduct({ mobileNumber: null }));
+    const { card } = renderCard(laptop({ mobileNumber: null }));
     expect(card.textContent).toContain('Log in to see');
   });
 
   it("offers 'Book' for an available product", async () => {
-    const product = makeProduct();
+    const product = laptop();
     const { card, onBook } = renderCard(product);
     await userEvent.click(within(card).getByRole('button', { name: 'Book' }));
     expect(onBook).toHaveBeenCalledWith(product);
@@ -89,7 +66,7 @@ describe('ProductCard', () => {
   });
 
   it("offers the buyer who booked it 'Booked — Pay now', which leads to paying", () => {
-    const { card, onBook } = renderCard(makeProduct(), 'order-7');
+    const { card, onBook } = renderCard(laptop(), 'order-7');
     const pay = within(card).getByRole('link', { name: 'Booked: Pay now, Dell XPS 13' });
     expect(pay.textContent).toBe('Booked — Pay now');
     expect(pay.getAttribute('href')).toBe('/dashboard/payment/order-7');
@@ -98,14 +75,14 @@ describe('ProductCard', () => {
   });
 
   it("replaces 'Book' with a disabled 'Sold' when sold", () => {
-    const { card } = renderCard(makeProduct({ status: 'sold', isSold: true }));
+    const { card } = renderCard(laptop({ status: 'sold', isSold: true }));
     const button = within(card).getByRole('button', { name: 'Sold' });
     expect((button as HTMLButtonElement).disabled).toBe(true);
     expect(within(card).queryByRole('button', { name: 'Book' })).toBeNull();
   });
 
   it("offers 'Report this laptop' in the card's menu, which closes on Escape", async () => {
-    const product = makeProduct();
+    const product = laptop();
     const { card, onReport } = renderCard(product);
     const menuButton = within(card).getByRole('button', { name: /More options/ });
     await userEvent.click(menuButton);
