@@ -55,7 +55,7 @@ function paymentRoute(queryClient: QueryClient): RouteObject {
     lazy: withTimeout(async () => {
       const [{ myOrderQueryOptions }, { PaymentPage }, { RequireRole }] = await Promise.all([
         import('../features/orders/api/get-my-order.ts'),
-        import('../features/payments/components/payment-page.tsx'),
+        import('./routes/dashboard/payment.tsx'),
         import('./guards/require-role.tsx'),
       ]);
       return {
@@ -98,7 +98,7 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: paths.blogs.path,
               lazy: withTimeout(async () => {
-                const { BlogsPage } = await import('../features/blogs/components/blogs-page.tsx');
+                const { BlogsPage } = await import('./routes/blogs.tsx');
                 return { Component: BlogsPage };
               }),
             },
@@ -106,8 +106,7 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
             ...(['faq', 'privacy', 'terms'] as const).map((page) => ({
               path: paths[page].path,
               lazy: withTimeout(async () => {
-                const { infoPageFor } =
-                  await import('../features/info-pages/components/info-page.tsx');
+                const { infoPageFor } = await import('./routes/info-page.tsx');
                 return { Component: infoPageFor(page) };
               }),
             })),
@@ -130,22 +129,21 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: paths.login.path,
               lazy: withTimeout(async () => {
-                const { LoginPage } = await import('../features/auth/components/login-page.tsx');
+                const { LoginPage } = await import('./routes/auth/login.tsx');
                 return { Component: LoginPage };
               }),
             },
             {
               path: paths.signUp.path,
               lazy: withTimeout(async () => {
-                const { SignUpPage } = await import('../features/auth/components/sign-up-page.tsx');
+                const { SignUpPage } = await import('./routes/auth/sign-up.tsx');
                 return { Component: SignUpPage };
               }),
             },
             {
               path: paths.resetPassword.path,
               lazy: withTimeout(async () => {
-                const { ResetPasswordPage } =
-                  await import('../features/auth/components/reset-password-page.tsx');
+                const { ResetPasswordPage } = await import('./routes/auth/reset-password.tsx');
                 return { Component: ResetPasswordPage };
               }),
             },
@@ -176,14 +174,12 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
                 {
                   path: paths.dashboard.profile.path,
                   lazy: withTimeout(async () => {
-                    const { ProfilePage } =
-                      await import('../features/auth/components/profile-page.tsx');
+                    const { ProfilePage } = await import('./routes/dashboard/profile.tsx');
                     return { Component: ProfilePage };
                   }),
                 },
                 roleRoute(paths.dashboard.myOrders.path, 'buyer', async () => {
-                  const { MyOrdersPage } =
-                    await import('../features/orders/components/my-orders-page.tsx');
+                  const { MyOrdersPage } = await import('./routes/dashboard/my-orders.tsx');
                   return MyOrdersPage;
                 }),
                 paymentRoute(queryClient),
@@ -191,34 +187,28 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
                   // Its buyer's and its seller's: the server answers 404 to anyone else.
                   path: paths.dashboard.order.path,
                   lazy: withTimeout(async () => {
-                    const { OrderPage } =
-                      await import('../features/orders/components/order-page.tsx');
+                    const { OrderPage } = await import('./routes/dashboard/order.tsx');
                     return { Component: OrderPage };
                   }),
                 },
                 roleRoute(paths.dashboard.addProduct.path, 'seller', async () => {
-                  const { AddProductPage } =
-                    await import('../features/seller/components/add-product-page.tsx');
+                  const { AddProductPage } = await import('./routes/dashboard/add-product.tsx');
                   return AddProductPage;
                 }),
                 roleRoute(paths.dashboard.myProducts.path, 'seller', async () => {
-                  const { MyProductsPage } =
-                    await import('../features/seller/components/my-products-page.tsx');
+                  const { MyProductsPage } = await import('./routes/dashboard/my-products.tsx');
                   return MyProductsPage;
                 }),
                 roleRoute(paths.dashboard.myBuyers.path, 'seller', async () => {
-                  const { MyBuyersPage } =
-                    await import('../features/seller/components/my-buyers-page.tsx');
+                  const { MyBuyersPage } = await import('./routes/dashboard/my-buyers.tsx');
                   return MyBuyersPage;
                 }),
                 roleRoute(paths.dashboard.allSellers.path, 'admin', async () => {
-                  const { AllSellersPage } =
-                    await import('../features/admin/components/all-sellers-page.tsx');
+                  const { AllSellersPage } = await import('./routes/dashboard/all-sellers.tsx');
                   return AllSellersPage;
                 }),
                 roleRoute(paths.dashboard.allBuyers.path, 'admin', async () => {
-                  const { AllBuyersPage } =
-                    await import('../features/admin/components/all-buyers-page.tsx');
+                  const { AllBuyersPage } = await import('./routes/dashboard/all-buyers.tsx');
                   return AllBuyersPage;
                 }),
                 roleRoute(paths.dashboard.allUsers.path, 'admin', async () => {
@@ -226,13 +216,11 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
                   return AllUsersRoute;
                 }),
                 roleRoute(paths.dashboard.reportedItems.path, 'admin', async () => {
-                  const { ReportsPage } =
-                    await import('../features/admin/components/reports-page.tsx');
+                  const { ReportsPage } = await import('./routes/dashboard/reported-items.tsx');
                   return ReportsPage;
                 }),
                 roleRoute(paths.dashboard.activity.path, 'admin', async () => {
-                  const { ActivityPage } =
-                    await import('../features/admin/components/activity-page.tsx');
+                  const { ActivityPage } = await import('./routes/dashboard/activity.tsx');
                   return ActivityPage;
                 }),
               ],

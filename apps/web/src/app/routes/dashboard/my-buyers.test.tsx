@@ -1,0 +1,80 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MyBuyer } from '@laptops/shared/products';
+import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
+import { jsonResponse } from '../../../testing/json-response.ts';
+import { MyBuyersPage } from './my-buyers.tsx';
+
+const booking = (overrides: Partial<MyBuyer>): MyBuyer => ({
+  _id: 'o1',
+  buyerEmail: 'ada@example.com',
+  buyerName: 'Ada Lovelace',
+  productId: 'p1',
+  productName: 'Dell XPS 13',
+  price: 749.5,
+  paid: false,
+  bookedAt: '2026-11-20T09:15:00.000Z',
+  ...overrides,
+});
+
+let buyers: MyBuyer[];
+
+beforeEach(() => {
+  buyers = [
+    booking({ _id: 'o1', paid: true }),
+    booking({
+      _id: 'o2',
+      buyerEmail: 'grace@example.com',
+      buyerName: 'Grace Hopper',
+      productName: 'HP EliteBook 840',
+    }),
+  ];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) =>
+      String(input) === '/api/myBuyers'
+        ? jsonResponse(buyers)
+        : jsonResponse({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404),
+    ),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderPage() {
+  renderWithProviders(<MyBuyersPage />);
+}
+
+describe('MyBuyersPage', () => {
+  it('lists who booked which laptop, the price and whether it is paid; each leads to its order page', async () => {
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'My buyers' })).toBeTruthy();
+    const ada = (await screen.findByRole('rowheader', { name: 'Ada Lovelace' })).closest('tr');
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Buyer',
+      'Laptop',
+      'Price',
+      'Payment',
+    ]);
+    expect(within(ada as HTMLElement).getByText('Dell XPS 13')).toBeTruthy();
+    expect(within(ada as HTMLElement).getByText('$749.50')).toBeTruthy();
+    expect(within(ada as HTMLElement).getByText('Paid')).toBeTruthy();
+    const grace = screen.getByRole('rowheader', { name: 'Grace Hopper' }).closest('tr');
+    expect(within(grace as HTMLElement).getByText('HP EliteBook 840')).toBeTruthy();
+    expect(within(grace as HTMLElement).getByText('Not paid yet')).toBeTruthy();
+    const details = within(grace as HTMLElement).getByRole('link', {
+      name: 'Booking details: HP EliteBook 840, booked by Grace Hopper',
+    });
+    expect(details.getAttribute('href')).toBe('/dashboard/orders/o2');
+  });
+
+  it('says nobody has booked yet when there are no bookings', async () => {
+    buyers = [];
+    renderPage();
+    expect(await screen.findByText('Nobody has booked your laptops yet.')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+});

@@ -1,0 +1,168 @@
+import toast from 'react-hot-toast/headless';
+import { Link } from 'react-router';
+import type { Product } from '@laptops/shared/products';
+import { useFocusReplacement } from '../../../components/ui/use-focus-replacement.ts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { ListPage } from '../../../components/ui/list-page.tsx';
+import { useConfirmedAction } from '../../../components/ui/use-confirmed-action.ts';
+import { paths } from '../../../config/paths.ts';
+import { formatPrice, shortDate } from '../../../lib/format.ts';
+import { useAdvertiseProduct } from '../../../features/seller/api/advertise-product.ts';
+import { useDeleteProduct } from '../../../features/seller/api/delete-product.ts';
+import { useMyProducts } from '../../../features/seller/api/get-my-products.ts';
+import { myProductsMessages } from '../../../features/seller/messages.ts';
+
+/**
+ * My products: the seller's own laptops with their status. An available one can be
+ * advertised (then shows 'Advertised') and deleted after a confirmation; a sold one
+ * offers neither.
+ */
+export function MyProductsPage() {
+  const t = myProductsMessages;
+  const products = useMyProducts();
+  const advertise = useAdvertiseProduct();
+  const remove = useConfirmedAction({
+    mutation: useDeleteProduct(),
+    variables: (product: Product) => product._id,
+    success: (product) => t.deleteSuccess(product.name),
+    removesRow: true,
+  });
+  const advertisedFocus = useFocusReplacement();
+
+  const onAdvertise = (product: Product) => {
+    if (advertise.isPending) return;
+    advertisedFocus.expect(product._id);
+    advertise.mutate(product._id, {
+      onSuccess: () => toast.success(t.advertiseSuccess(product.name)),
+      onError: (error) => {
+        advertisedFocus.forget();
+        toast.error(error.message);
+      },
+    });
+  };
+
+  const columns: DataTableColumn<Product>[] = [
+    {
+      key: 'name',
+      header: t.name,
+      rowHeader: true,
+      className: 'font-medium',
+      cell: (product) => (
+        <span className="flex items-center gap-3">
+          <img
+            src={product.thumbnail}
+            alt=""
+            width={48}
+            height={36}
+            loading="lazy"
+            decoding="async"
+            className="h-9 w-12 shrink-0 rounded object-cover"
+          />
+          <span>{product.name}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'dateOfPost',
+      header: t.dateOfPost,
+      className: 'whitespace-nowrap',
+      cell: (product) => <time dateTime={product.dateOfPost}>{shortDate(product.dateOfPost)}</time>,
+    },
+    {
+      key: 'resalePrice',
+      header: t.price,
+      className: 'whitespace-nowrap',
+      cell: (product) => formatPrice(product.resalePrice),
+    },
+    {
+      key: 'status',
+      header: t.status,
+      cell: (product) =>
+        product.isSold ? (
+          <span className="badge badge-neutral">{t.sold}</span>
+        ) : (
+          <span className="badge badge-success">{t.available}</span>
+        ),
+    },
+    {
+      key: 'action',
+      header: t.action,
+      phoneLabel: false,
+      cell: (product) =>
+        product.isSold ? null : (
+          <div className="flex flex-wrap items-center gap-2">
+            {product.isAdvertise ? (
+              <span
+                ref={advertisedFocus.ref(product._id)}
+                tabIndex={-1}
+                className="badge badge-info"
+              >
+                {t.advertised}
+              </span>
+            ) : (
+              // aria-disabled while saving, not disabled: a disabled button drops the focus.
+              <button
+                type="button"
+                className="btn btn-primary btn-sm"
+                aria-label={t.advertiseLabel(product.name)}
+                aria-disabled={advertise.isPending || undefined}
+                onClick={() => onAdvertise(product)}
+              >
+                {advertise.isPending && advertise.variables === product._id && (
+                  <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+                )}
+                {t.advertise}
+              </button>
+            )}
+            <button
+              type="button"
+              className="btn btn-error btn-outline btn-sm"
+              aria-label={t.deleteLabel(product.name)}
+              onClick={() => remove.ask(product)}
+            >
+              {t.delete}
+            </button>
+          </div>
+        ),
+    },
+  ];
+
+  return (
+    <ListPage
+      title={t.title}
+      headingRef={remove.headingRef}
+      action={
+        <Link to={paths.dashboard.addProduct.getHref()} className="btn btn-primary">
+          {t.addProduct}
+        </Link>
+      }
+      query={products}
+      loadFailed={t.loadFailed}
+      retryLabel={t.retry}
+      dialogs={
+        <ConfirmDialog
+          {...remove.dialogProps}
+          title={remove.item ? t.deleteTitle(remove.item.name) : undefined}
+          message={t.deleteConfirm}
+          confirmLabel={t.delete}
+        />
+      }
+    >
+      {(data) => (
+        <DataTable
+          caption={t.caption}
+          columns={columns}
+          rows={data}
+          rowKey={(product) => product._id}
+          empty={t.empty}
+          emptyAction={
+            <Link to={paths.dashboard.addProduct.getHref()} className="btn btn-primary btn-sm">
+              {t.addProduct}
+            </Link>
+          }
+        />
+      )}
+    </ListPage>
+  );
+}

@@ -1,0 +1,231 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import toast from 'react-hot-toast/headless';
+import type { Report } from '@laptops/shared/reports';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { ListPage } from '../../../components/ui/list-page.tsx';
+import { useConfirmedAction } from '../../../components/ui/use-confirmed-action.ts';
+import { EmailText } from '../../../components/ui/email-text.tsx';
+import { paths } from '../../../config/paths.ts';
+import { formatPrice } from '../../../lib/format.ts';
+import { useDismissReport } from '../../../features/admin/api/dismiss-report.ts';
+import { useReports, type ReportStatus } from '../../../features/admin/api/get-reports.ts';
+import { useRemoveReportedProduct } from '../../../features/admin/api/remove-reported-product.ts';
+import {
+  ADMIN_PAGE_SIZE,
+  PagedTable,
+} from '../../../features/admin/components/user-list-controls.tsx';
+import { adminMessages } from '../../../features/admin/messages.ts';
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** '2026-11-20T09:15:00.000Z' as the reader's local date and time, e.g. 'Nov 20, 2026, 9:15 AM'. */
+function formatWhen(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+}
+
+/**
+ * The reported laptops, newest report first: each laptop as it is now (picture, name
+ * linking to it, price, for sale / sold / removed) with its seller, the reason and
+ * details, and who reported it when. 'Remove laptop' takes it off the marketplace
+ * (after a confirmation) and resolves all its reports; 'Dismiss' resolves the report
+ * and keeps the laptop. Resolved reports leave the open list; the filter shows them
+ * with their resolution. On a phone each report is a card.
+ */
+export function ReportsPage() {
+  const t = adminMessages;
+  const r = t.reports;
+  const filterName = useId();
+  const [status, setStatus] = useState<ReportStatus>('open');
+  const [page, setPage] = useState(1);
+  const reports = useReports({ status, page, limit: ADMIN_PAGE_SIZE });
+  const dismiss = useDismissReport();
+  const removeProduct = useRemoveReportedProduct();
+  const remove = useConfirmedAction({
+    mutation: removeProduct,
+    variables: (report: Report) => report._id,
+    success: () => r.removeSuccess,
+    removesRow: true,
+  });
+
+  const onFilter = (next: ReportStatus) => {
+    setStatus(next);
+    setPage(1);
+  };
+
+  const onDismiss = (report: Report) =>
+    dismiss.mutate(report._id, {
+      onSuccess: () => {
+        toast.success(r.dismissSuccess);
+        remove.headingRef.current?.focus();
+      },
+      onError: (error) => toast.error(error.message),
+    });
+
+  const busy = dismiss.isPending || removeProduct.isPending;
+
+  const columns: DataTableColumn<Report>[] = [
+    {
+      key: 'laptop',
+      header: r.laptop,
+      rowHeader: true,
+      cell: (report) => (
+        <div className="flex items-center gap-3 font-medium">
+          {/* Its name is beside it: the picture adds nothing to read out. */}
+          <img
+            src={report.productThumbnail}
+            alt=""
+            width={64}
+            height={48}
+            loading="lazy"
+            decoding="async"
+            className="h-12 w-16 shrink-0 rounded bg-base-200 object-cover"
+          />
+          {/* A removed laptop is shown nowhere: its name has nothing to link to. */}
+          {report.productState === 'removed' ? (
+            <span className="wrap-anywhere">{report.productName}</span>
+          ) : (
+            <Link
+              to={paths.laptop.getHref({
+                productId: report.productId,
+                categoryId: report.productCategory,
+              })}
+              className="link wrap-anywhere"
+            >
+              {report.productName}
+            </Link>
+          )}
+        </div>
+      ),
+    },
+    {
+      key: 'listing',
+      header: r.listing,
+      cell: (report) => (
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="tabular-nums">{formatPrice(report.productPrice)}</span>
+          <span className="badge badge-ghost badge-sm whitespace-nowrap">
+            {r.states[report.productState]}
+          </span>
+        </div>
+      ),
+    },
+    {
+      key: 'seller',
+      header: r.seller,
+      cell: (report) => (
+        <div className="flex min-w-0 flex-col">
+          <span className="wrap-anywhere">{report.sellerName}</span>
+          <EmailText email={report.sellerEmail} className="text-xs text-base-content/70" />
+        </div>
+      ),
+    },
+    {
+      key: 'report',
+      header: r.report,
+      // What is wrong, then who says so and when, as a note is signed.
+      cell: (report) => (
+        <div className="flex flex-col gap-1">
+          <span className="font-medium">{r.reasons[report.reason]}</span>
+          <span className="whitespace-pre-line wrap-anywhere">
+            {report.reportText || <span className="italic text-base-content/75">{r.noText}</span>}
+          </span>
+          <span className="flex flex-col text-xs text-base-content/70">
+            <span className="wrap-anywhere">{r.reportedBy(report.reporterName)}</span>
+            <EmailText email={report.reporterEmail} />
+            <time dateTime={report.createdAt}>{formatWhen(report.createdAt)}</time>
+          </span>
+        </div>
+      ),
+    },
+    {
+      key: 'action',
+      header: t.action,
+      phoneLabel: false,
+      cell: (report) =>
+        report.resolved ? (
+          <span className="badge badge-ghost whitespace-nowrap">
+            {(report.resolution ? r.resolutions[report.resolution] : undefined) ?? r.resolvedOther}
+          </span>
+        ) : (
+          <div className="flex flex-wrap items-center gap-2">
+            <button
+              type="button"
+              className="btn btn-error btn-outline btn-sm"
+              aria-label={r.removeLabel(report.productName)}
+              disabled={busy}
+              onClick={() => remove.ask(report)}
+            >
+              {r.remove}
+            </button>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              aria-label={r.dismissLabel(report.productName)}
+              disabled={busy}
+              onClick={() => onDismiss(report)}
+            >
+              {dismiss.isPending && dismiss.variables === report._id && (
+                <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+              )}
+              {r.dismiss}
+            </button>
+          </div>
+        ),
+    },
+  ];
+
+  return (
+    <ListPage
+      title={r.title}
+      headingRef={remove.headingRef}
+      controls={
+        <fieldset className="mb-4">
+          <legend className="sr-only">{r.filter}</legend>
+          <div className="join">
+            {(['open', 'resolved'] as const).map((value) => (
+              <input
+                key={value}
+                type="radio"
+                name={filterName}
+                value={value}
+                className="btn join-item btn-sm"
+                aria-label={value === 'open' ? r.open : r.resolved}
+                checked={status === value}
+                onChange={() => onFilter(value)}
+              />
+            ))}
+          </div>
+        </fieldset>
+      }
+      query={reports}
+      loadFailed={r.loadFailed}
+      retryLabel={t.retry}
+      dialogs={
+        <ConfirmDialog
+          {...remove.dialogProps}
+          title={remove.item ? r.removeTitle(remove.item.productName) : undefined}
+          message={remove.item ? r.removeConfirm(remove.item.productName) : ''}
+          confirmLabel={r.removeConfirmLabel}
+        />
+      }
+    >
+      {(data) => (
+        <PagedTable
+          caption={status === 'open' ? `${r.caption}: ${r.open}` : `${r.caption}: ${r.resolved}`}
+          columns={columns}
+          rows={data.rows}
+          rowKey={(report) => report._id}
+          empty={status === 'open' ? r.empty : r.emptyResolved}
+          page={page}
+          limit={ADMIN_PAGE_SIZE}
+          total={data.total}
+          onPageChange={setPage}
+          busy={reports.isPlaceholderData}
+        />
+      )}
+    </ListPage>
+  );
+}
