@@ -10,6 +10,7 @@ import { Field } from '../../../components/ui/form-field.tsx';
 import { messages } from '../../../lib/messages.ts';
 import { useConfirmSandboxPayment } from '../api/confirm-sandbox-payment.ts';
 import { paymentMessages } from '../messages.ts';
+import { CardholderFields, PayButton } from './card-form-parts.tsx';
 import type { CardFormProps } from './stripe-card-form.tsx';
 
 const t = paymentMessages;
@@ -168,40 +169,17 @@ export function SandboxCardForm({ intent, defaultEmail, onConfirmed }: CardFormP
           }}
         />
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label={t.nameOnCard}
-          error={errors.name?.message}
-          inputProps={{
-            type: 'text',
-            autoComplete: 'cc-name',
-            className: 'input w-full',
-            ...register('name'),
-          }}
-        />
-        <Field
-          label={t.email}
-          error={errors.email?.message}
-          inputProps={{
-            type: 'email',
-            autoComplete: 'email',
-            className: 'input w-full',
-            ...register('email'),
-          }}
-        />
-      </div>
-      <button type="submit" className="btn btn-primary" disabled={!intent || isSubmitting}>
-        {(isSubmitting || !intent) && (
-          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-        )}
-        {t.pay}
-      </button>
-      {!intent && <p className="text-center text-sm text-base-content/70">{t.preparing}</p>}
-      {cardError && (
-        <p role="alert" className="text-error">
-          {cardError}
-        </p>
-      )}
+      <CardholderFields
+        name={register('name')}
+        email={register('email')}
+        errors={{ name: errors.name?.message, email: errors.email?.message }}
+      />
+      <PayButton
+        disabled={!intent || isSubmitting}
+        busy={isSubmitting || !intent}
+        preparing={!intent}
+        cardError={cardError}
+      />
     </form>
   );
 }

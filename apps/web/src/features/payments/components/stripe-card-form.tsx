@@ -4,9 +4,10 @@ import { loadStripe, type Stripe, type StripeCardElementChangeEvent } from '@str
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Field, FieldError } from '../../../components/ui/form-field.tsx';
+import { FieldError } from '../../../components/ui/form-field.tsx';
 import { messages } from '../../../lib/messages.ts';
 import { paymentMessages } from '../messages.ts';
+import { CardholderFields, PayButton } from './card-form-parts.tsx';
 
 /**
  * This module is the Stripe chunk: the payment page loads it with React.lazy only
@@ -175,40 +176,17 @@ function StripeForm({ intent, defaultEmail, onConfirmed }: CardFormProps) {
         </div>
         <FieldError id={`${ids}-card-error`} error={fieldError ?? undefined} />
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label={t.nameOnCard}
-          error={errors.name?.message}
-          inputProps={{
-            type: 'text',
-            autoComplete: 'cc-name',
-            className: 'input w-full',
-            ...register('name'),
-          }}
-        />
-        <Field
-          label={t.email}
-          error={errors.email?.message}
-          inputProps={{
-            type: 'email',
-            autoComplete: 'email',
-            className: 'input w-full',
-            ...register('email'),
-          }}
-        />
-      </div>
-      <button type="submit" className="btn btn-primary" disabled={!ready || isSubmitting}>
-        {(isSubmitting || !intent) && (
-          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-        )}
-        {t.pay}
-      </button>
-      {!intent && <p className="text-center text-sm text-base-content/70">{t.preparing}</p>}
-      {cardError && (
-        <p role="alert" className="text-error">
-          {cardError}
-        </p>
-      )}
+      <CardholderFields
+        name={register('name')}
+        email={register('email')}
+        errors={{ name: errors.name?.message, email: errors.email?.message }}
+      />
+      <PayButton
+        disabled={!ready || isSubmitting}
+        busy={isSubmitting || !intent}
+        preparing={!intent}
+        cardError={cardError}
+      />
     </form>
   );
 }
