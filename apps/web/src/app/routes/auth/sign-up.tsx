@@ -6,7 +6,6 @@ import toast from 'react-hot-toast/headless';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { signUpInputSchema, signUpUserTypes } from '@laptops/shared/auth';
-import { acceptedImageTypes } from '@laptops/shared/images';
 import { paths } from '../../../config/paths.ts';
 import { Field, FieldError } from '../../../components/ui/form-field.tsx';
 import { messages } from '../../../lib/messages.ts';
@@ -15,6 +14,7 @@ import { uploadImage } from '../../../lib/upload-image.ts';
 import { useSignUp } from '../../../features/auth/api/sign-up.ts';
 import { useUpdateUser } from '../../../features/auth/api/update-user.ts';
 import { authMessages } from '../../../features/auth/messages.ts';
+import { PictureField } from '../../../features/auth/components/picture-field.tsx';
 import { pictureFieldSchema } from '../../../features/auth/picture-field-schema.ts';
 import { returnPath } from '../../../features/auth/return-to.ts';
 
@@ -123,26 +123,12 @@ export function SignUpPage() {
           </div>
           <FieldError id={userTypeErrorId} error={errors.typeOfUser?.message} />
         </fieldset>
-        <Field
+        <PictureField
           label={t.picture}
-          hint={authMessages.pictureHint}
+          registration={register('picture')}
           error={errors.picture?.message}
-          inputProps={{
-            type: 'file',
-            accept: acceptedImageTypes.join(','),
-            className: 'file-input w-full',
-            ...register('picture'),
-          }}
-          after={
-            uploadProgress !== null && (
-              <progress
-                className="progress progress-primary mt-2 w-full"
-                value={uploadProgress}
-                max={1}
-                aria-label={t.uploading}
-              />
-            )
-          }
+          uploadProgress={uploadProgress}
+          uploadingLabel={t.uploading}
         />
         <Field
           label={t.password}

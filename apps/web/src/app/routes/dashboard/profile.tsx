@@ -6,7 +6,6 @@ import toast from 'react-hot-toast/headless';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { profileInputSchema, type ProfileInput, type SessionUser } from '@laptops/shared/auth';
-import { acceptedImageTypes } from '@laptops/shared/images';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Field } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -17,6 +16,7 @@ import { sessionKeys } from '../../../lib/query-keys.ts';
 import { uploadImage } from '../../../lib/upload-image.ts';
 import { useSignOutEverywhere } from '../../../features/auth/api/sign-out-everywhere.ts';
 import { useUpdateUser } from '../../../features/auth/api/update-user.ts';
+import { PictureField } from '../../../features/auth/components/picture-field.tsx';
 import { pictureFieldSchema } from '../../../features/auth/picture-field-schema.ts';
 import { authMessages } from '../../../features/auth/messages.ts';
 
@@ -247,26 +247,12 @@ function PhotoForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <Field
+      <PictureField
         label={t.photo}
-        hint={authMessages.pictureHint}
+        registration={register('picture')}
         error={errors.picture?.message}
-        inputProps={{
-          type: 'file',
-          accept: acceptedImageTypes.join(','),
-          className: 'file-input w-full',
-          ...register('picture'),
-        }}
-        after={
-          uploadProgress !== null && (
-            <progress
-              className="progress progress-primary mt-2 w-full"
-              value={uploadProgress}
-              max={1}
-              aria-label={t.uploading}
-            />
-          )
-        }
+        uploadProgress={uploadProgress}
+        uploadingLabel={t.uploading}
       />
       <button
         type="submit"
