@@ -145,6 +145,12 @@ test('deleting a product asks for confirmation first', async ({ page, request })
       originalPrice: 600,
       resalePrice: 250,
       yearsOfUse: 3,
+      cpuFamily: 'intel-core-i5',
+      cpuModel: 'Core i5-8350U',
+      ramGb: 16,
+      storageGb: 512,
+      storageType: 'SSD',
+      screenInches: 14,
     },
   });
   expect(posted.status()).toBe(201);

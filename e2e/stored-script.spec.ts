@@ -82,6 +82,12 @@ async function postListing(api: APIRequestContext, token: string) {
     originalPrice: 900,
     resalePrice: 420,
     yearsOfUse: 2,
+    cpuFamily: 'intel-core-i5',
+    cpuModel: 'Core i5-8350U',
+    ramGb: 16,
+    storageGb: 512,
+    storageType: 'SSD',
+    screenInches: 14,
   };
   // A `javascript:` URL where a URL is accepted: only images we issued are taken.
   const refused = await api.post('/api/products', {

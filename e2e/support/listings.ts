@@ -51,6 +51,12 @@ export async function sellerWithListing(
       originalPrice: 900,
       resalePrice: options.price ?? 420,
       yearsOfUse: 2,
+      cpuFamily: 'intel-core-i5',
+      cpuModel: 'Core i5-8350U',
+      ramGb: 16,
+      storageGb: 512,
+      storageType: 'SSD',
+      screenInches: 14,
     },
   });
   expect(posted.status()).toBe(201);

@@ -65,6 +65,28 @@ export const productMessages = {
   categoryUnknown: 'Please choose one of the categories',
 } as const;
 
+/** A listing's specs and photos. */
+export const specMessages = {
+  cpuFamily: 'Please choose the processor family',
+  cpuModel: 'Please fill in the processor model, like Core i5-8350U or M1',
+  ramGb: 'Please fill in the memory (RAM) in GB',
+  ramInvalid: 'Please enter the memory in whole GB, from 1 to 256',
+  storageGb: 'Please fill in the storage in GB',
+  storageInvalid: 'Please enter the storage in whole GB, from 8 to 16384 (16 TB)',
+  storageType: 'Please choose the storage type',
+  screenInches: 'Please fill in the screen size in inches',
+  screenInvalid: 'Please enter the screen size in inches, from 10 to 20, like 13.3',
+  resolutionInvalid: 'Please enter the resolution as width × height, like 1920 x 1080',
+  batteryInvalid: 'Please enter the battery health as a percentage, from 1 to 100',
+  batteryBelowGrade: (grade: string, min: number) =>
+    `${grade} promises a battery at ${min}% or more: choose a lower grade, or check the battery health`,
+  cyclesInvalid: 'Please enter the battery cycle count as a whole number, up to 5000',
+  chargerInvalid: 'Please say whether the charger is included',
+  tooManyPhotos: 'A listing can have at most 8 photos',
+  samePhotoTwice: 'The same photo is in the listing twice',
+  nothingToChange: 'Nothing to change was sent',
+} as const;
+
 /** Booking, plus clear refusals. */
 export const bookingMessages = {
   locationRequired: 'Please fill in the meeting place',

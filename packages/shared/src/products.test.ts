@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { productMessages as m } from './messages.ts';
-import { productFieldsSchema, productInputSchema } from './products.ts';
+import { productMessages as m, specMessages as sm } from './messages.ts';
+import { productEditSchema, productFieldsSchema, productInputSchema } from './products.ts';
 
 const valid = {
   name: 'Dell XPS 13',
@@ -12,6 +12,12 @@ const valid = {
   resalePrice: '$749.5',
   yearsOfUse: '2',
   description: 'Tiny and light.',
+  cpuFamily: 'intel-core-i7',
+  cpuModel: 'Core i7-1165G7',
+  ramGb: '16',
+  storageGb: '512',
+  storageType: 'SSD',
+  screenInches: '13.4',
 };
 
 function errors(input: Record<string, unknown>) {
@@ -68,6 +74,12 @@ describe('product fields', () => {
       resalePrice: m.resalePrice,
       yearsOfUse: m.yearOfUse,
       description: m.description,
+      cpuFamily: sm.cpuFamily,
+      cpuModel: sm.cpuModel,
+      ramGb: sm.ramGb,
+      storageGb: sm.storageGb,
+      storageType: sm.storageType,
+      screenInches: sm.screenInches,
     });
     expect(errors({})).toMatchObject({ name: m.productName, originalPrice: m.originalPrice });
   });
@@ -102,11 +114,66 @@ describe('product fields', () => {
     expect(errors({ ...valid, [field]: value })).toEqual({ [field]: message });
   });
 
-  it('requires the image URL in the API input', () => {
+  it("requires a photo in the API input, and takes an older client's single image", () => {
     expect(productInputSchema.safeParse({ ...valid }).success).toBe(false);
-    expect(productInputSchema.parse({ ...valid, image: '/api/images/a.webp' }).image).toBe(
+    expect(productInputSchema.parse({ ...valid, image: '/api/images/a.webp' }).photos).toEqual([
       '/api/images/a.webp',
-    );
+    ]);
+    const nine = Array.from({ length: 9 }, (_, i) => `/api/images/${i}.webp`);
+    const refused = productInputSchema.safeParse({ ...valid, photos: nine });
+    expect(refused.error?.issues[0]?.message).toBe(sm.tooManyPhotos);
+  });
+});
+
+describe('specs', () => {
+  it('reads the core specs as typed, and leaves the optional ones blank as null', () => {
+    const parsed = productFieldsSchema.parse({
+      ...valid,
+      screenInches: '15.6"',
+      screenResolution: '1920x1080',
+      batteryHealth: '',
+      chargerIncluded: 'yes',
+    });
+    expect(parsed).toMatchObject({
+      ramGb: 16,
+      storageGb: 512,
+      screenInches: 15.6,
+      screenResolution: '1920 × 1080',
+      batteryHealth: null,
+      chargerIncluded: true,
+      model: null,
+      knownIssues: null,
+    });
+  });
+
+  it.each([
+    ['cpuFamily', '', sm.cpuFamily],
+    ['cpuModel', ' ', sm.cpuModel],
+    ['ramGb', '', sm.ramGb],
+    ['ramGb', '8.5', sm.ramInvalid],
+    ['ramGb', '512', sm.ramInvalid],
+    ['storageGb', '4', sm.storageInvalid],
+    ['storageType', 'Floppy', sm.storageType],
+    ['screenInches', '', sm.screenInches],
+    ['screenInches', '13.33', sm.screenInvalid],
+    ['screenInches', '27', sm.screenInvalid],
+    ['screenResolution', 'full HD', sm.resolutionInvalid],
+    ['batteryHealth', '101', sm.batteryInvalid],
+    ['batteryCycles', '-1', sm.cyclesInvalid],
+  ])('refuses %s = %j with a clear message', (field, value, message) => {
+    expect(errors({ ...valid, [field]: value })).toEqual({ [field]: message });
+  });
+
+  it("refuses a battery below what the grade promises, naming the grade's minimum", () => {
+    expect(errors({ ...valid, conditionType: 'Excellent', batteryHealth: '84' })).toEqual({
+      batteryHealth: sm.batteryBelowGrade('Excellent', 85),
+    });
+    expect(errors({ ...valid, conditionType: 'Fair', batteryHealth: '70' })).toEqual({});
+  });
+
+  it('takes an edit of some fields, and refuses an empty one', () => {
+    expect(productEditSchema.parse({ resalePrice: '499' })).toEqual({ resalePrice: 499 });
+    expect(productEditSchema.safeParse({}).success).toBe(false);
   });
 });
 

@@ -1,7 +1,19 @@
 import { z } from 'zod';
-import { conditionTypes } from './conditions.ts';
-import { blankToUndefined, phoneNumber, requiredText } from './fields.ts';
-import { productMessages as m } from './messages.ts';
+import { conditionDefinitions, conditionTypes } from './conditions.ts';
+import {
+  blankToUndefined,
+  hasVisibleCharacter,
+  isOneLine,
+  isPlainText,
+  nulMessage,
+  oneLineMessage,
+  phoneNumber,
+  requiredText,
+  tabsToSpaces,
+  tooLongMessage,
+} from './fields.ts';
+import { cpuFamilies, specLimits, storageTypes } from './laptop-specs.ts';
+import { productMessages as m, specMessages as sm } from './messages.ts';
 
 export const productStatuses = ['available', 'sold'] as const;
 export type ProductStatus = (typeof productStatuses)[number];
@@ -34,9 +46,53 @@ export const productSchema = z.object({
   status: z.enum(productStatuses),
   isSold: z.boolean(),
   isAdvertise: z.boolean(),
+  /** The price before the seller last lowered it, for "was $X"; null otherwise. */
+  wasPrice: z.number().nullable(),
+  /** What a card shows of the specs (null: not given, on listings older than specs). */
+  specs: z.object({
+    cpuModel: z.string().nullable(),
+    ramGb: z.number().nullable(),
+    storageGb: z.number().nullable(),
+    storageType: z.enum(storageTypes).nullable(),
+    screenInches: z.number().nullable(),
+    batteryHealth: z.number().nullable(),
+  }),
 });
 
 export type Product = z.infer<typeof productSchema>;
+
+/** Every spec a laptop's page shows (laptop-specs.ts's LaptopSpecs). */
+export const laptopSpecsSchema = productSchema.shape.specs.extend({
+  model: z.string().nullable(),
+  cpuFamily: z.enum(cpuFamilies).nullable(),
+  cpuGeneration: z.string().nullable(),
+  graphics: z.string().nullable(),
+  screenResolution: z.string().nullable(),
+  operatingSystem: z.string().nullable(),
+  keyboardLayout: z.string().nullable(),
+  batteryCycles: z.number().nullable(),
+  chargerIncluded: z.boolean().nullable(),
+  knownIssues: z.string().nullable(),
+});
+
+/** One photo of a listing: the stored image and its smaller copy. */
+export const productPhotoSchema = z.object({ url: z.string(), thumbnail: z.string() });
+
+/**
+ * GET /api/products/:id: a laptop's page. Everything a card has, every spec, every
+ * photo (the first is the cover, `image`), and what buyers look at in a seller.
+ */
+export const productDetailsSchema = productSchema.extend({
+  specs: laptopSpecsSchema,
+  photos: z.array(productPhotoSchema),
+  /** The seller's record: how long they have been here and how many laptops they sold. */
+  seller: z.object({ memberSince: z.string(), laptopsSold: z.number() }),
+  /** The signed-in viewer's own listing (they may edit it, not book it). */
+  isOwn: z.boolean(),
+  /** The signed-in viewer's booking of it, if any: the page offers Pay now until paid. */
+  viewerOrder: z.object({ id: z.string(), paid: z.boolean() }).nullable(),
+});
+export type ProductDetails = z.infer<typeof productDetailsSchema>;
 
 /** Dollars with at most two decimals, typed as text in the form or sent as a number. */
 const dollars = (required: string) =>
@@ -72,28 +128,192 @@ const wholeYears = z.preprocess(
     .max(50, m.yearsInvalid),
 );
 
+/** Optional one-line text: blank means not given (null). */
+const optionalText = (max: number) =>
+  z.preprocess(
+    (value) => (blankToUndefined(value) === undefined ? null : value),
+    z
+      .string()
+      .overwrite(tabsToSpaces)
+      .trim()
+      .max(max, tooLongMessage(max))
+      .refine(isPlainText, nulMessage)
+      .refine(isOneLine, oneLineMessage)
+      .transform((text) => (hasVisibleCharacter(text) ? text : null))
+      .nullable(),
+  );
+
+/** A whole number typed as text or sent as a number; blank is undefined (or null if optional). */
+const wholeNumber = (
+  limits: { min: number; max: number },
+  messages: { required: string; invalid: string },
+  { optional = false } = {},
+) =>
+  z.preprocess(
+    (value) => {
+      const blank = blankToUndefined(value);
+      if (blank === undefined || blank === null) return optional ? null : undefined;
+      if (typeof blank !== 'string') return blank;
+      return /^\d{1,6}$/.test(blank.trim()) ? Number(blank.trim()) : Number.NaN;
+    },
+    z
+      .number({
+        error: (issue) => (issue.input === undefined ? messages.required : messages.invalid),
+      })
+      .int(messages.invalid)
+      .min(limits.min, messages.invalid)
+      .max(limits.max, messages.invalid)
+      .nullable(),
+  );
+
+const choice = <T extends readonly [string, ...string[]]>(options: T, required: string) =>
+  z.preprocess(blankToUndefined, z.enum(options, { error: required }));
+
+const screenInches = z.preprocess(
+  (value) => {
+    const blank = blankToUndefined(value);
+    if (typeof blank !== 'string') return blank;
+    const text = blank
+      .trim()
+      .replace(/(″|"|in|inches)$/i, '')
+      .trim();
+    return /^\d{1,2}(\.\d)?$/.test(text) ? Number(text) : Number.NaN;
+  },
+  z
+    .number({ error: (issue) => (issue.input === undefined ? sm.screenInches : sm.screenInvalid) })
+    .min(specLimits.screenInches.min, sm.screenInvalid)
+    .max(specLimits.screenInches.max, sm.screenInvalid)
+    .refine((n) => Math.round(n * 10) === n * 10, sm.screenInvalid),
+);
+
+/** "1920 x 1080" and "1920×1080" are both written "1920 × 1080". */
+const screenResolution = z.preprocess(
+  (value) => (blankToUndefined(value) === undefined ? null : value),
+  z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}\s*[x×]\s*\d{3,4}$/i, sm.resolutionInvalid)
+    .transform((text) => text.replace(/\s*[x×]\s*/i, ' × '))
+    .nullable(),
+);
+
+const yesNo = z.preprocess(
+  (value) => {
+    if (value === 'yes') return true;
+    if (value === 'no') return false;
+    return blankToUndefined(value) ?? null;
+  },
+  z.boolean({ error: sm.chargerInvalid }).nullable(),
+);
+
 /**
- * The fields a seller fills in 'Add A Product', shared by the form and
- * POST /api/products. The seller, their name, picture and email, and the date of
- * post come from the server, never from here.
+ * A listing's specs as the form and the API take them. The core (CPU, RAM, storage,
+ * screen) is required; the rest may be left blank.
  */
-export const productFieldsSchema = z.object({
-  name: requiredText(m.productName, 120),
-  location: requiredText(m.location, 120),
-  category: z.preprocess(blankToUndefined, z.string({ error: m.category }).uuid(m.categoryUnknown)),
-  conditionType: z.enum(conditionTypes, { error: m.conditionType }),
-  mobileNumber: phoneNumber(m.mobileNumber, m.mobileInvalid),
-  originalPrice: dollars(m.originalPrice),
-  resalePrice: dollars(m.resalePrice),
-  yearsOfUse: wholeYears,
-  description: requiredText(m.description, 2000, { multiline: true }),
+export const productSpecFieldsSchema = z.object({
+  model: optionalText(120),
+  cpuFamily: choice(cpuFamilies, sm.cpuFamily),
+  cpuModel: requiredText(sm.cpuModel, 80),
+  cpuGeneration: optionalText(40),
+  ramGb: wholeNumber(specLimits.ramGb, { required: sm.ramGb, invalid: sm.ramInvalid }),
+  storageGb: wholeNumber(specLimits.storageGb, {
+    required: sm.storageGb,
+    invalid: sm.storageInvalid,
+  }),
+  storageType: choice(storageTypes, sm.storageType),
+  graphics: optionalText(80),
+  screenInches,
+  screenResolution,
+  operatingSystem: optionalText(60),
+  keyboardLayout: optionalText(40),
+  batteryHealth: wholeNumber(
+    specLimits.batteryHealth,
+    { required: sm.batteryInvalid, invalid: sm.batteryInvalid },
+    { optional: true },
+  ),
+  batteryCycles: wholeNumber(
+    specLimits.batteryCycles,
+    { required: sm.cyclesInvalid, invalid: sm.cyclesInvalid },
+    { optional: true },
+  ),
+  chargerIncluded: yesNo,
+  knownIssues: z.preprocess(
+    (value) => (blankToUndefined(value) === undefined ? null : value),
+    z.string().trim().max(1000, tooLongMessage(1000)).refine(isPlainText, nulMessage).nullable(),
+  ),
 });
 
-/** POST /api/products: the fields plus the URL of an image our /api/images issued. */
-export const productInputSchema = productFieldsSchema.extend({
-  image: z.string({ error: m.image }).min(1, m.image).max(300, m.imageNotOurs),
-});
+/**
+ * The fields a seller fills in 'Add A Product' (and edits), shared by the form and the
+ * API. The seller, their name, picture and email, and the date of post come from the
+ * server, never from here.
+ */
+export const productFieldsObject = z
+  .object({
+    name: requiredText(m.productName, 120),
+    location: requiredText(m.location, 120),
+    category: z.preprocess(
+      blankToUndefined,
+      z.string({ error: m.category }).uuid(m.categoryUnknown),
+    ),
+    conditionType: z.enum(conditionTypes, { error: m.conditionType }),
+    mobileNumber: phoneNumber(m.mobileNumber, m.mobileInvalid),
+    originalPrice: dollars(m.originalPrice),
+    resalePrice: dollars(m.resalePrice),
+    yearsOfUse: wholeYears,
+    description: requiredText(m.description, 2000, { multiline: true }),
+  })
+  .extend(productSpecFieldsSchema.shape);
+
+/** The fields, with the rule between them (zod cannot extend a refined object). */
+export const productFieldsSchema = productFieldsObject.superRefine(batteryWithinGrade);
+
+/** A grade promises a least battery health: a listing that says less is refused. */
+export function batteryWithinGrade(
+  value: { conditionType?: string; batteryHealth?: number | null },
+  context: z.RefinementCtx,
+) {
+  const grade = conditionDefinitions[value.conditionType as keyof typeof conditionDefinitions];
+  if (!grade || value.batteryHealth == null) return;
+  if (value.batteryHealth < grade.minBatteryHealth) {
+    context.addIssue({
+      code: 'custom',
+      path: ['batteryHealth'],
+      message: sm.batteryBelowGrade(value.conditionType as string, grade.minBatteryHealth),
+    });
+  }
+}
+
+export const MAX_PHOTOS = 8;
+
+/** Photos: URLs our /api/images issued, the cover first. */
+export const productPhotosSchema = z
+  .array(z.string().min(1, m.image).max(300, m.imageNotOurs), { error: m.image })
+  .min(1, m.image)
+  .max(MAX_PHOTOS, sm.tooManyPhotos);
+
+/**
+ * POST /api/products: the fields plus the photos. An older client's single `image`
+ * is taken as the only photo.
+ */
+export const productInputSchema = z.preprocess(
+  (value) =>
+    value && typeof value === 'object' && !('photos' in value) && 'image' in value
+      ? { ...value, photos: [(value as { image: unknown }).image] }
+      : value,
+  productFieldsObject.extend({ photos: productPhotosSchema }).superRefine(batteryWithinGrade),
+);
 export type ProductInput = z.output<typeof productInputSchema>;
+
+/**
+ * PATCH /api/myProducts/:id: any of the fields, and the photos. What is not sent stays;
+ * the grade's battery rule applies to the listing as it will be.
+ */
+export const productEditSchema = productFieldsObject
+  .extend({ photos: productPhotosSchema })
+  .partial()
+  .refine((edit) => Object.keys(edit).length > 0, sm.nothingToChange);
+export type ProductEdit = z.output<typeof productEditSchema>;
 
 export const productIdQuerySchema = z.object({ id: z.uuid({ message: 'Not a valid id' }) });
 

@@ -41,10 +41,9 @@ export const accessControlPlugin = fp(async (app: FastifyInstance) => {
         throw new HttpError(403, 'FORBIDDEN', 'You are not allowed to do that.');
       }
     };
-    // onRequest: refuse before the body is even read or validated.
-    const existing = route.onRequest;
-    route.onRequest = existing
-      ? [guard, ...(Array.isArray(existing) ? existing : [existing])]
-      : [guard];
+    // onRequest: refuse before the body is even read or validated. After the
+    // cross-site check (plugins/cross-site-guard.ts), which a forged request meets first.
+    const existing = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [...existing, guard];
   });
 });

@@ -100,6 +100,12 @@ export function productPayload(categoryId: string, image: string, name: string) 
     originalPrice: 1200,
     resalePrice: 650,
     yearsOfUse: 2,
+    cpuFamily: 'intel-core-i5',
+    cpuModel: 'Core i5-8350U',
+    ramGb: 16,
+    storageGb: 512,
+    storageType: 'SSD',
+    screenInches: 14,
     description: 'A well kept laptop with its original charger.',
   };
 }

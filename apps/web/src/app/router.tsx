@@ -120,6 +120,21 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
               }),
             },
             {
+              path: paths.laptop.path,
+              // Public: contact details are the server's to hide from guests.
+              lazy: withTimeout(async () => {
+                const { LaptopRoute, laptopRouteLoader } = await import('./routes/laptop.tsx');
+                return { loader: laptopRouteLoader(queryClient), Component: LaptopRoute };
+              }),
+            },
+            {
+              path: paths.conditions.path,
+              lazy: withTimeout(async () => {
+                const { ConditionsPage } = await import('./routes/conditions.tsx');
+                return { Component: ConditionsPage };
+              }),
+            },
+            {
               path: paths.search.path,
               lazy: withTimeout(async () => {
                 const { SearchRoute, searchRouteLoader } = await import('./routes/search.tsx');
@@ -198,6 +213,10 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
                 roleRoute(paths.dashboard.myProducts.path, 'seller', async () => {
                   const { MyProductsPage } = await import('./routes/dashboard/my-products.tsx');
                   return MyProductsPage;
+                }),
+                roleRoute(paths.dashboard.editProduct.path, 'seller', async () => {
+                  const { EditProductPage } = await import('./routes/dashboard/edit-product.tsx');
+                  return EditProductPage;
                 }),
                 roleRoute(paths.dashboard.myBuyers.path, 'seller', async () => {
                   const { MyBuyersPage } = await import('./routes/dashboard/my-buyers.tsx');

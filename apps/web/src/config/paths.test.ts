@@ -26,12 +26,13 @@ describe('paths', () => {
   it('links with an id carry it, encoded', () => {
     expect(paths.dashboard.order.getHref('a/b')).toBe('/dashboard/orders/a%2Fb');
     expect(paths.category.getHref('c 1')).toBe('/category/c%201');
+    expect(paths.laptop.getHref('p/1')).toBe('/laptops/p%2F1');
+    expect(paths.dashboard.editProduct.getHref('p1')).toBe('/dashboard/myproducts/p1/edit');
   });
 
   it('a search or a failed sign-in is written into the query', () => {
     expect(paths.search.getHref()).toBe('/search');
     expect(paths.search.getHref('dell xps')).toBe('/search?q=dell+xps');
     expect(paths.login.getHref('google')).toBe('/login?error=google');
-    expect(paths.laptop.getHref({ productId: 'p1', categoryId: 'c1' })).toBe('/category/c1');
   });
 });

@@ -20,15 +20,13 @@ export const paths = {
     path: 'category/:id',
     getHref: (id: string) => `/category/${encodeURIComponent(id)}`,
   },
-  /**
-   * One laptop. There is no page for a single laptop yet, and the search cannot be
-   * narrowed to one listing, so it is the laptop's category page, which lists it (sold
-   * ones too). A laptop page, once there is one, replaces this alone.
-   */
+  /** One laptop's page: photos, specs, seller; sold ones keep theirs. */
   laptop: {
-    getHref: (laptop: { productId: string; categoryId: string }) =>
-      `/category/${encodeURIComponent(laptop.categoryId)}`,
+    path: 'laptops/:id',
+    getHref: (id: string) => `/laptops/${encodeURIComponent(id)}`,
   },
+  /** What each condition grade means. */
+  conditions: page('conditions'),
   search: {
     path: 'search',
     /** With `q`, the search for that text; `q` is written as the search page reads it. */
@@ -56,6 +54,10 @@ export const paths = {
     },
     addProduct: dashboardPage('addaproduct'),
     myProducts: dashboardPage('myproducts'),
+    editProduct: {
+      path: 'myproducts/:id/edit',
+      getHref: (id: string) => `/dashboard/myproducts/${encodeURIComponent(id)}/edit`,
+    },
     myBuyers: dashboardPage('mybuyers'),
     allSellers: dashboardPage('allsellers'),
     allBuyers: dashboardPage('allbuyers'),

@@ -34,6 +34,8 @@ export const messages = {
     condition: 'Condition',
     originalPrice: 'Original price',
     resalePrice: 'Resale price',
+    wasPrice: 'Was',
+    specs: 'Specs',
     mobile: 'Mobile',
     mobileHidden: 'Log in to see',
   },

@@ -29,6 +29,8 @@ export const productKeys = {
   /** Pages of search results; a category page also lists sold laptops (`includeSold`). */
   search: (filters: SearchFilters, scope: { includeSold?: boolean }) =>
     [...productKeys.all, 'search', filters, scope] as const,
+  /** One laptop's page (ProductDetails). */
+  details: (id: string) => [...productKeys.all, 'details', id] as const,
 };
 
 /** The buyer's orders, and single orders as the order page shows them. */

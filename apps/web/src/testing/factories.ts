@@ -1,7 +1,7 @@
 import type { AdminUser } from '@laptops/shared/admin';
 import type { SessionUser } from '@laptops/shared/auth';
 import type { Order } from '@laptops/shared/orders';
-import type { Product } from '@laptops/shared/products';
+import type { Product, ProductDetails } from '@laptops/shared/products';
 import type { Report } from '@laptops/shared/reports';
 
 /*
@@ -33,6 +33,15 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     status: 'available',
     isSold: false,
     isAdvertise: false,
+    wasPrice: null,
+    specs: {
+      cpuModel: 'Core i7-1250U',
+      ramGb: 16,
+      storageGb: 512,
+      storageType: 'SSD',
+      screenInches: 13.4,
+      batteryHealth: 90,
+    },
     ...overrides,
   };
 }
@@ -103,6 +112,39 @@ export function makeReport(overrides: Partial<Report> = {}): Report {
     createdAt: '2026-11-20T09:15:00.000Z',
     resolved: false,
     resolution: null,
+    ...overrides,
+  };
+}
+
+/** The Dell XPS 13's page: every spec, three photos, Marcus as its seller. */
+export function makeProductDetails(overrides: Partial<ProductDetails> = {}): ProductDetails {
+  return {
+    ...makeProduct(),
+    specs: {
+      model: 'XPS 13 9315',
+      cpuFamily: 'intel-core-i7',
+      cpuModel: 'Core i7-1250U',
+      cpuGeneration: '12th gen',
+      ramGb: 16,
+      storageGb: 512,
+      storageType: 'SSD',
+      graphics: 'Intel Iris Xe',
+      screenInches: 13.4,
+      screenResolution: '1920 × 1200',
+      operatingSystem: 'Windows 11 Home',
+      keyboardLayout: 'US English',
+      batteryHealth: 90,
+      batteryCycles: 180,
+      chargerIncluded: true,
+      knownIssues: null,
+    },
+    photos: ['xps', 'xps-keyboard', 'xps-ports'].map((name) => ({
+      url: `/api/images/${name}.webp`,
+      thumbnail: `/api/images/${name}-thumb.webp`,
+    })),
+    seller: { memberSince: '2025-03-02T10:00:00.000Z', laptopsSold: 4 },
+    isOwn: false,
+    viewerOrder: null,
     ...overrides,
   };
 }

@@ -5,12 +5,15 @@ import {
   customType,
   index,
   integer,
+  numeric,
   pgTable,
+  smallint,
   text,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { conditionTypes } from '@laptops/shared/conditions';
+import { cpuFamilies, storageTypes } from '@laptops/shared/laptop-specs';
 import { productStatuses } from '@laptops/shared/products';
 import { categories } from './categories.ts';
 import { users } from './users.ts';
@@ -33,13 +36,21 @@ export const products = pgTable(
       .notNull()
       .references(() => categories.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
+    /** The cover photo, which cards show. */
     image: text('image').notNull(),
+    /** The listing's other photos, in their order after the cover (up to 7). */
+    morePhotos: text('more_photos')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     location: text('location').notNull(),
     description: text('description').notNull(),
     conditionType: text('condition_type', { enum: conditionTypes }).notNull(),
     mobileNumber: text('mobile_number').notNull(),
     originalPriceCents: integer('original_price_cents').notNull(),
     resalePriceCents: integer('resale_price_cents').notNull(),
+    /** The price before the seller last lowered it ("was $X"); null once raised again. */
+    wasPriceCents: integer('was_price_cents'),
     yearsOfUse: integer('years_of_use').notNull(),
     status: text('status', { enum: productStatuses }).notNull().default('available'),
     isAdvertised: boolean('is_advertised').notNull().default(false),
@@ -47,6 +58,24 @@ export const products = pgTable(
     /** While a buyer is paying, the laptop is held for their order until this time. */
     heldByOrderId: uuid('held_by_order_id'),
     heldUntil: timestamp('held_until', { withTimezone: true }),
+    // Specs: null on listings made before specs existed, until their seller edits them.
+    model: text('model'),
+    cpuFamily: text('cpu_family', { enum: cpuFamilies }),
+    cpuModel: text('cpu_model'),
+    cpuGeneration: text('cpu_generation'),
+    ramGb: smallint('ram_gb'),
+    storageGb: integer('storage_gb'),
+    storageType: text('storage_type', { enum: storageTypes }),
+    graphics: text('graphics'),
+    screenInches: numeric('screen_inches', { precision: 3, scale: 1, mode: 'number' }),
+    screenResolution: text('screen_resolution'),
+    operatingSystem: text('operating_system'),
+    keyboardLayout: text('keyboard_layout'),
+    /** % of the battery's design capacity. */
+    batteryHealth: smallint('battery_health'),
+    batteryCycles: integer('battery_cycles'),
+    chargerIncluded: boolean('charger_included'),
+    knownIssues: text('known_issues'),
     /** Withdrawn from the marketplace (by its seller or an admin); kept for orders. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** Full-text search over name (weighted higher) and description, kept by PostgreSQL. */
@@ -63,6 +92,13 @@ export const products = pgTable(
     check('products_original_price_positive', sql`${table.originalPriceCents} > 0`),
     check('products_resale_price_positive', sql`${table.resalePriceCents} > 0`),
     check('products_years_of_use_range', sql`${table.yearsOfUse} between 0 and 100`),
+    check('products_more_photos_count', sql`cardinality(${table.morePhotos}) <= 7`),
+    check('products_was_price_positive', sql`${table.wasPriceCents} > 0`),
+    check('products_ram_range', sql`${table.ramGb} between 1 and 256`),
+    check('products_storage_range', sql`${table.storageGb} between 8 and 16384`),
+    check('products_screen_range', sql`${table.screenInches} between 10 and 20`),
+    check('products_battery_health_range', sql`${table.batteryHealth} between 1 and 100`),
+    check('products_battery_cycles_range', sql`${table.batteryCycles} between 0 and 5000`),
     // `.nullsFirst()` on every descending column: drizzle writes DESC NULLS LAST, but
     // PostgreSQL's plain `order by ... desc` is NULLS FIRST, and an index in the other
     // null order cannot serve it (the planner sorted the whole table instead).
@@ -99,6 +135,8 @@ export const products = pgTable(
     index('products_available_category_price_idx')
       .on(table.categoryId, table.resalePriceCents, table.id)
       .where(sql`${table.deletedAt} is null and ${table.status} = 'available'`),
+    // The sweep of unused uploads: is this picture one of a listing's other photos?
+    index('products_more_photos_idx').using('gin', table.morePhotos),
     // My Products: a seller's own listings.
     index('products_seller_idx').on(table.sellerId, table.dateOfPost.desc().nullsFirst()),
   ],

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, lt, notExists, sql } from 'drizzle-orm';
+import { and, arrayContains, eq, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { categories } from '../../db/schema/categories.ts';
 import { images } from '../../db/schema/images.ts';
@@ -52,7 +52,7 @@ export function thumbnailUrl(url: string): string {
 }
 
 /**
- * Deletes the uploads that nothing shows (no listing, withdrawn or not, no profile,
+ * Deletes the uploads that nothing shows (no listing's photo, withdrawn or not, no profile,
  * no category) and that were uploaded before `uploadedBefore`, with their
  * thumbnails. Returns how many went. One statement picks and deletes them, so
  * instances sweeping at once never delete the same upload twice. The age is the
@@ -73,7 +73,9 @@ export async function deleteUnusedUploads(
           deps.db
             .select({ one: sql`1` })
             .from(products)
-            .where(eq(products.image, url)),
+            .where(
+              or(eq(products.image, url), arrayContains(products.morePhotos, sql`array[${url}]`)),
+            ),
         ),
         notExists(
           deps.db

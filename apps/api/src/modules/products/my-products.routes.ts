@@ -7,6 +7,7 @@ import {
   modifiedCountSchema,
   myBuyerSchema,
   productIdQuerySchema,
+  productEditSchema,
   productInputSchema,
   productSchema,
 } from '@laptops/shared/products';
@@ -16,6 +17,7 @@ import {
   addProduct,
   advertiseMyProduct,
   deleteMyProduct,
+  editMyProduct,
   listMyBuyers,
   listMyProducts,
 } from './my-products.service.ts';
@@ -69,6 +71,28 @@ export const myProductsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       },
     },
     async (request) => advertiseMyProduct(db, (await requireViewer(request)).id, request.query.id),
+  );
+
+  app.patch(
+    '/api/myProducts/:id',
+    {
+      config: { access: 'seller' },
+      bodyLimit: 32 * 1024,
+      schema: {
+        tags: ['products'],
+        summary: "Edit one of the signed-in seller's unsold products: any field, the photos",
+        params: productIdQuerySchema,
+        body: productEditSchema,
+        response: {
+          200: modifiedCountSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request) =>
+      editMyProduct(db, (await requireViewer(request)).id, request.params.id, request.body),
   );
 
   app.delete(

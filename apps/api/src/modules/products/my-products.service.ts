@@ -1,7 +1,9 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { centsToDollars } from '@laptops/shared/money';
 import { productMessages } from '@laptops/shared/messages';
-import type { MyBuyer, Product, ProductInput } from '@laptops/shared/products';
+import { specMessages } from '@laptops/shared/messages';
+import { conditionDefinitions } from '@laptops/shared/conditions';
+import type { MyBuyer, Product, ProductEdit, ProductInput } from '@laptops/shared/products';
 import type { Db } from '../../db/client.ts';
 import { categories } from '../../db/schema/categories.ts';
 import { orders } from '../../db/schema/orders.ts';
@@ -15,19 +17,40 @@ import { listSellerProducts } from './products.service.ts';
 
 const toCents = (dollars: number) => Math.round(dollars * 100);
 
+/** The listing's columns from the fields a seller edited. */
+function listingColumns(input: ProductEdit) {
+  const { category, photos, originalPrice, resalePrice, ...rest } = input;
+  return {
+    ...rest,
+    ...(category !== undefined && { categoryId: category }),
+    ...(photos !== undefined && { image: photos[0], morePhotos: photos.slice(1) }),
+    ...(originalPrice !== undefined && { originalPriceCents: toCents(originalPrice) }),
+    ...(resalePrice !== undefined && { resalePriceCents: toCents(resalePrice) }),
+  };
+}
+
 /**
- * Posts a product for the signed-in seller. Who sells it and when it was posted
- * come from the session and the server clock, never from the request.
+ * The category must exist and every photo must be one the seller uploaded here: a
+ * listing never shows someone else's picture or an address of the client's choosing.
  */
-export async function addProduct(db: Db, seller: Viewer, input: ProductInput): Promise<string> {
+async function checkReferences(db: Db, sellerId: string, input: ProductEdit) {
   const fields: Record<string, string> = {};
-  const [category] = await db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(eq(categories.id, input.category));
-  if (!category) fields.category = productMessages.categoryUnknown;
-  if (!(await isOwnUploadedImage(db, input.image, seller.id)))
-    fields.image = productMessages.imageNotOurs;
+  if (input.category !== undefined) {
+    const [category] = await db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.id, input.category));
+    if (!category) fields.category = productMessages.categoryUnknown;
+  }
+  for (const photo of new Set(input.photos ?? [])) {
+    if (!(await isOwnUploadedImage(db, photo, sellerId))) {
+      fields.photos = productMessages.imageNotOurs;
+      break;
+    }
+  }
+  if (input.photos && new Set(input.photos).size !== input.photos.length) {
+    fields.photos ??= specMessages.samePhotoTwice;
+  }
   if (Object.keys(fields).length > 0) {
     throw new HttpError(
       400,
@@ -36,6 +59,14 @@ export async function addProduct(db: Db, seller: Viewer, input: ProductInput): P
       fields,
     );
   }
+}
+
+/**
+ * Posts a product for the signed-in seller. Who sells it and when it was posted
+ * come from the session and the server clock, never from the request.
+ */
+export async function addProduct(db: Db, seller: Viewer, input: ProductInput): Promise<string> {
+  await checkReferences(db, seller.id, input);
   return db.transaction(async (tx) => {
     // The seller's account is read locked: one being deleted (whose listings are being
     // withdrawn) or made an admin (refused while they sell) meanwhile posts nothing.
@@ -46,24 +77,65 @@ export async function addProduct(db: Db, seller: Viewer, input: ProductInput): P
       .for('share');
     if (!account || account.deletedAt || account.typeOfUser !== 'seller')
       throw new HttpError(403, 'FORBIDDEN', 'Only seller accounts can post laptops.');
+    const { category, photos, originalPrice, resalePrice, ...fields } = input;
     const [row] = await tx
       .insert(products)
       .values({
+        ...fields,
         sellerId: seller.id,
-        categoryId: input.category,
-        name: input.name,
-        image: input.image,
-        location: input.location,
-        description: input.description,
-        conditionType: input.conditionType,
-        mobileNumber: input.mobileNumber,
-        originalPriceCents: toCents(input.originalPrice),
-        resalePriceCents: toCents(input.resalePrice),
-        yearsOfUse: input.yearsOfUse,
+        categoryId: category,
+        image: photos[0] ?? '',
+        morePhotos: photos.slice(1),
+        originalPriceCents: toCents(originalPrice),
+        resalePriceCents: toCents(resalePrice),
       })
       .returning({ id: products.id });
     if (!row) throw new Error('product insert returned no row');
     return row.id;
+  });
+}
+
+/**
+ * Edits the seller's own unsold listing: any field, the photos and their order. A
+ * lowered price keeps the one before as "was" (the highest, over several cuts) until
+ * the price is raised to it again. A booking already made keeps the price it was made
+ * at (orders hold their own copy).
+ */
+export async function editMyProduct(
+  db: Db,
+  sellerId: string,
+  id: string,
+  edit: ProductEdit,
+): Promise<{ modifiedCount: number }> {
+  await checkReferences(db, sellerId, edit);
+  return db.transaction(async (tx) => {
+    // Locked: a payment being recorded for it waits, so a sold laptop is never edited.
+    const current = await findOwnProduct(tx, sellerId, id, 'update');
+    if (current.status === 'sold')
+      throw new HttpError(409, 'PRODUCT_SOLD', 'A sold laptop cannot be edited.');
+    const grade = conditionDefinitions[edit.conditionType ?? current.conditionType];
+    const battery = edit.batteryHealth === undefined ? current.batteryHealth : edit.batteryHealth;
+    if (battery !== null && battery < grade.minBatteryHealth) {
+      const message = specMessages.batteryBelowGrade(
+        edit.conditionType ?? current.conditionType,
+        grade.minBatteryHealth,
+      );
+      throw new HttpError(400, 'VALIDATION_ERROR', message, { batteryHealth: message });
+    }
+    const columns = listingColumns(edit);
+    const newPrice = columns.resalePriceCents;
+    let wasPriceCents = current.wasPriceCents;
+    if (newPrice !== undefined && newPrice < current.resalePriceCents) {
+      wasPriceCents = Math.max(current.wasPriceCents ?? 0, current.resalePriceCents);
+    } else if (newPrice !== undefined && wasPriceCents !== null && newPrice >= wasPriceCents) {
+      wasPriceCents = null;
+    }
+    const updated = await tx
+      .update(products)
+      .set({ ...columns, wasPriceCents })
+      .where(eq(products.id, id))
+      .returning({ id: products.id });
+    return { modifiedCount: updated.length };
   });
 }
 

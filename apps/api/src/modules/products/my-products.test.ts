@@ -45,6 +45,12 @@ function validBody(category: string, image: string) {
     originalPrice: 1299.99,
     resalePrice: '649.50',
     yearsOfUse: 2,
+    cpuFamily: 'intel-core-i5',
+    cpuModel: 'Core i5-8350U',
+    ramGb: 16,
+    storageGb: 512,
+    storageType: 'SSD',
+    screenInches: 14,
   };
 }
 
@@ -143,7 +149,7 @@ describe('POST /api/products', () => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({
-        error: { fields: { image: 'Please upload the photo first' } },
+        error: { fields: { photos: 'Please upload the photo first' } },
       });
     }
     const mine = await uploadTestImage(t.app, cookie);

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { productSchema } from '@laptops/shared/products';
+import { apiErrorSchema } from '@laptops/shared/errors';
+import { productDetailsSchema, productSchema } from '@laptops/shared/products';
 import type { Db } from '../../db/client.ts';
 import { sendJsonText } from '../../plugins/list-cache.ts';
+import { getProductDetails } from './product-page.service.ts';
 import { listAdvertisedProducts, listLatestProducts } from './products.service.ts';
 
 export const productsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -42,6 +44,28 @@ export const productsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       const viewer = await request.getViewer();
       const body = await app.listCache.remember(`latest:${viewer ? 'member' : 'guest'}`, () =>
         listLatestProducts(db, viewer),
+      );
+      return sendJsonText(reply, body);
+    },
+  );
+
+  app.get(
+    '/api/products/:id',
+    {
+      config: { access: 'public', revalidate: true },
+      schema: {
+        tags: ['products'],
+        summary: "A laptop's page: every spec and photo, and its seller (410 once withdrawn)",
+        params: z.object({ id: z.uuid({ message: 'Not a valid id' }) }),
+        response: { 200: productDetailsSchema, 404: apiErrorSchema, 410: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await request.getViewer();
+      // What the signed-in see depends on who they are (their booking, their listing).
+      if (viewer) return getProductDetails(db, request.params.id, viewer);
+      const body = await app.listCache.remember(`product:${request.params.id}`, () =>
+        getProductDetails(db, request.params.id, null),
       );
       return sendJsonText(reply, body);
     },

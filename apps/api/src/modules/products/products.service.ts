@@ -31,6 +31,13 @@ export const productColumns = {
   yearsOfUse: products.yearsOfUse,
   originalPriceCents: products.originalPriceCents,
   resalePriceCents: products.resalePriceCents,
+  wasPriceCents: products.wasPriceCents,
+  cpuModel: products.cpuModel,
+  ramGb: products.ramGb,
+  storageGb: products.storageGb,
+  storageType: products.storageType,
+  screenInches: products.screenInches,
+  batteryHealth: products.batteryHealth,
   mobileNumber: products.mobileNumber,
   status: products.status,
   isAdvertised: products.isAdvertised,
@@ -40,7 +47,7 @@ export const productColumns = {
   sellerIsVerified: users.isVerified,
 };
 
-type ProductRow = {
+export type ProductRow = {
   [K in keyof typeof productColumns]: (typeof productColumns)[K]['_']['notNull'] extends true
     ? (typeof productColumns)[K]['_']['data']
     : (typeof productColumns)[K]['_']['data'] | null;
@@ -84,6 +91,15 @@ export function toProduct(row: ProductRow, viewer: Viewer | null): Product {
     status: row.status,
     isSold: row.status === 'sold',
     isAdvertise: row.isAdvertised,
+    wasPrice: row.wasPriceCents === null ? null : centsToDollars(row.wasPriceCents),
+    specs: {
+      cpuModel: row.cpuModel,
+      ramGb: row.ramGb,
+      storageGb: row.storageGb,
+      storageType: row.storageType,
+      screenInches: row.screenInches,
+      batteryHealth: row.batteryHealth,
+    },
   };
 }
 

@@ -17,6 +17,17 @@ describeFuzzGroup('fuzzing the seller routes (as a seller)', fuzzedRoutes.seller
       fc.constantFrom(market.images[1]!, '/api/images/missing.webp'),
       fc.webUrl(),
     ),
+    photos: fc.oneof(
+      { weight: 6, arbitrary: fc.constant([market.images[0]!]) },
+      fc.constant([market.images[0]!, market.images[0]!]),
+      fc.array(fc.constantFrom(market.images[0]!, market.images[1]!, '/api/images/x.webp'), {
+        maxLength: 10,
+      }),
+    ),
+    ramGb: fc.oneof(fc.constantFrom(8, 16, '32'), fc.integer({ min: -5, max: 300 })),
+    storageGb: fc.oneof(fc.constantFrom(256, 512, '1024'), fc.integer({ min: 0, max: 20_000 })),
+    screenInches: fc.oneof(fc.constantFrom(13.3, 14, '15.6', '14"'), fc.double()),
+    batteryHealth: fc.oneof(fc.constantFrom(null, 92, '81', ''), fc.integer({ min: -1, max: 120 })),
     mobileNumber: phoneArb,
     originalPrice: priceArb,
     resalePrice: priceArb,

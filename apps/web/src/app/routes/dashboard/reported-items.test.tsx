@@ -110,9 +110,9 @@ describe('ReportsPage', () => {
 
     const dell = row('Dell XPS 13');
     expect(dell.querySelector('img')?.getAttribute('src')).toBe('/api/images/xps-thumb.webp');
-    // The link to the laptop: its category page, until there is a page for one laptop.
+    // The link to the laptop's page.
     expect(within(dell).getByRole('link', { name: 'Dell XPS 13' }).getAttribute('href')).toBe(
-      '/category/c0ffee00-1111-4a8e-9a43-1f2b3c4d5e6f',
+      '/laptops/7b1c0a52-3a55-4a8e-9a43-1f2b3c4d5e6f',
     );
     expect(within(dell).getByText('$649.99')).toBeTruthy();
     expect(within(dell).getByText('For sale')).toBeTruthy();

@@ -87,13 +87,7 @@ export function ReportsPage() {
           {report.productState === 'removed' ? (
             <span className="wrap-anywhere">{report.productName}</span>
           ) : (
-            <Link
-              to={paths.laptop.getHref({
-                productId: report.productId,
-                categoryId: report.productCategory,
-              })}
-              className="link wrap-anywhere"
-            >
+            <Link to={paths.laptop.getHref(report.productId)} className="link wrap-anywhere">
               {report.productName}
             </Link>
           )}

@@ -31,6 +31,15 @@ const product: Product = {
   status: 'available',
   isSold: false,
   isAdvertise: false,
+  wasPrice: null,
+  specs: {
+    cpuModel: 'Core i7-1250U',
+    ramGb: 16,
+    storageGb: 512,
+    storageType: 'SSD',
+    screenInches: 13.4,
+    batteryHealth: 90,
+  },
 };
 
 let fetchMock: ReturnType<typeof vi.fn>;

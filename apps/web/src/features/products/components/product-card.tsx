@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { keySpecs } from '@laptops/shared/laptop-specs';
 import type { Product } from '@laptops/shared/products';
 import { paths } from '../../../config/paths.ts';
 import { formatPrice, shortDate, truncate } from '../../../lib/format.ts';
@@ -45,6 +46,8 @@ export function ProductCard({
   const t = messages.productCard;
   const sold = product.isSold;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const page = paths.laptop.getHref(product._id);
+  const specs = keySpecs(product.specs);
   return (
     // wrap-anywhere: a seller's long unbroken word wraps instead of widening a phone's page.
     // content-visibility: a card away from the screen is not styled, laid out or drawn
@@ -56,16 +59,19 @@ export function ProductCard({
     >
       <figure className="relative bg-base-200">
         {/* The thumbnail (640 px wide, 4:3) with its size given, so nothing moves when it loads. */}
-        <img
-          src={product.thumbnail}
-          alt={product.name}
-          width={640}
-          height={480}
-          loading={imageLoading === 'lazy' ? 'lazy' : 'eager'}
-          fetchPriority={imageLoading === 'priority' ? 'high' : 'auto'}
-          decoding={imageLoading === 'lazy' ? 'async' : 'auto'}
-          className="aspect-[4/3] w-full object-cover"
-        />
+        {/* Out of the tab order: the name below is the same link, one stop for the keyboard. */}
+        <Link to={page} tabIndex={-1}>
+          <img
+            src={product.thumbnail}
+            alt={product.name}
+            width={640}
+            height={480}
+            loading={imageLoading === 'lazy' ? 'lazy' : 'eager'}
+            fetchPriority={imageLoading === 'priority' ? 'high' : 'auto'}
+            decoding={imageLoading === 'lazy' ? 'async' : 'auto'}
+            className="aspect-[4/3] w-full object-cover"
+          />
+        </Link>
         <span
           className={`badge absolute top-3 left-3 border-0 ${conditionBadge[product.conditionType]}`}
         >
@@ -75,7 +81,9 @@ export function ProductCard({
       <div className="card-body gap-3 p-5">
         <div className="flex items-start justify-between gap-2">
           <Heading className="card-title text-base leading-snug" title={product.name}>
-            {truncate(product.name, CARD_NAME_LENGTH)}
+            <Link to={page} className="link-hover">
+              {truncate(product.name, CARD_NAME_LENGTH)}
+            </Link>
           </Heading>
           <ProductMenu
             productName={product.name}
@@ -83,6 +91,13 @@ export function ProductCard({
             onReport={() => onReport(product)}
           />
         </div>
+
+        {specs.length > 0 && (
+          <p className="text-sm font-medium">
+            <span className="sr-only">{t.specs}: </span>
+            {specs.join(' · ')}
+          </p>
+        )}
 
         <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
           <dt className="text-base-content/75">{t.posted}</dt>
@@ -106,6 +121,11 @@ export function ProductCard({
             <span className="sr-only">{t.resalePrice}: </span>
             {formatPrice(product.resalePrice)}
           </span>
+          {product.wasPrice !== null && (
+            <span className="text-sm">
+              {t.wasPrice} <s>{formatPrice(product.wasPrice)}</s>
+            </span>
+          )}
           <span className="text-sm text-base-content/75">
             <span className="sr-only">{t.originalPrice}: </span>
             <s>{formatPrice(product.originalPrice)}</s>

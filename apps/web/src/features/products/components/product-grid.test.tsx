@@ -1,4 +1,6 @@
-import { render, screen, within } from '@testing-library/react';
+import { render as renderElement, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@laptops/shared/products';
 import { ProductGrid } from './product-grid.tsx';
@@ -26,10 +28,23 @@ function makeProducts(count: number): Product[] {
     status: 'available',
     isSold: false,
     isAdvertise: false,
+    wasPrice: null,
+    specs: {
+      cpuModel: 'Core i7-1250U',
+      ramGb: 16,
+      storageGb: 512,
+      storageType: 'SSD',
+      screenInches: 13.4,
+      batteryHealth: 90,
+    },
   }));
 }
 
 const noop = () => {};
+
+/** Cards link to each laptop's page: they are drawn inside a router. */
+const render = (element: ReactElement) =>
+  renderElement(element, { wrapper: ({ children }) => <MemoryRouter>{children}</MemoryRouter> });
 
 /** Each card's picture of the laptop (the seller has none here). */
 function pictures() {
@@ -75,5 +90,26 @@ describe('ProductGrid pictures', () => {
       <ProductGrid products={makeProducts(2)} onBook={noop} onReport={noop} headingLevel={2} />,
     );
     expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(2);
+  });
+});
+
+describe('ProductGrid cards', () => {
+  it("link the name and the picture to the laptop's page, and show its key specs", () => {
+    render(<ProductGrid products={makeProducts(1)} onBook={noop} onReport={noop} />);
+    const card = screen.getByRole('article', { name: 'Laptop 1' });
+    const links = within(card).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/laptops/00000000-0000-4000-8000-000000000000',
+      '/laptops/00000000-0000-4000-8000-000000000000',
+    ]);
+    expect(card.textContent).toContain('16 GB RAM · 512 GB SSD · 13.4″');
+  });
+
+  it('show a lowered price beside the one it was', () => {
+    const [product] = makeProducts(1);
+    render(
+      <ProductGrid products={[{ ...product!, wasPrice: 650 }]} onBook={noop} onReport={noop} />,
+    );
+    expect(screen.getByText('$650.00').closest('span')?.textContent).toBe('Was $650.00');
   });
 });

@@ -32,6 +32,15 @@ function makeProduct(id: string, name: string): Product {
     status: 'available',
     isSold: false,
     isAdvertise: false,
+    wasPrice: null,
+    specs: {
+      cpuModel: 'Core i7-1250U',
+      ramGb: 16,
+      storageGb: 512,
+      storageType: 'SSD',
+      screenInches: 13.4,
+      batteryHealth: 90,
+    },
   };
 }
 

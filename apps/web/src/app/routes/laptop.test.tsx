@@ -1,0 +1,149 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ProductDetails } from '@laptops/shared/products';
+import { makeProductDetails, makeSessionUser } from '../../testing/factories.ts';
+import { jsonResponse } from '../../testing/json-response.ts';
+import { renderWithProviders } from '../../testing/render-with-providers.tsx';
+import { LaptopRoute } from './laptop.tsx';
+
+const id = '7b1c0a52-3a55-4a8e-9a43-1f2b3c4d5e6f';
+
+/** The server, answering the laptop's page (or a refusal) and the session. */
+function serve(answer: Response | ProductDetails, session: unknown = null) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      if (path === `/api/products/${id}`) {
+        return answer instanceof Response ? answer : jsonResponse(answer);
+      }
+      if (path === '/api/auth/get-session') return jsonResponse(session);
+      if (path === '/api/myOrders') return jsonResponse([]);
+      return jsonResponse({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+    }),
+  );
+}
+
+function draw() {
+  return renderWithProviders(<LaptopRoute />, {
+    path: '/laptops/:id',
+    at: `/laptops/${id}`,
+  });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('LaptopRoute', () => {
+  it('shows the photos, price and saving, grade, specs, description and seller', async () => {
+    serve(makeProductDetails({ wasPrice: 799 }));
+    draw();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dell XPS 13' })).toBeTruthy();
+    expect(screen.getByText('$749.50')).toBeTruthy();
+    expect(screen.getByText('$799.00').closest('span')?.textContent).toBe('Was $799.00');
+    expect(screen.getByText('42% below the original price')).toBeTruthy();
+    expect(screen.getByText(/Looks nearly new, works perfectly/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'What the grades mean' }).getAttribute('href')).toBe(
+      '/conditions',
+    );
+
+    const specs = screen.getByRole('table', { name: 'Specs' });
+    const row = (label: string) =>
+      within(specs).getByRole('rowheader', { name: label }).nextSibling?.textContent;
+    expect(row('Processor')).toBe('Core i7-1250U (12th gen)');
+    expect(row('Memory (RAM)')).toBe('16 GB');
+    expect(row('Storage')).toBe('512 GB SSD');
+    expect(row('Screen')).toBe('13.4″, 1920 × 1200');
+    expect(row('Battery health')).toBe('90%');
+    expect(row('Charger included')).toBe('Yes');
+
+    const seller = screen.getByRole('region', { name: 'Seller' });
+    expect(seller.textContent).toContain('Marcus Lee');
+    expect(seller.textContent).toContain('Member since March 2025 · 4 laptops sold');
+    expect(screen.getByRole('button', { name: 'Book now' })).toBeTruthy();
+    expect(document.title).toBe('Dell XPS 13 · Laptop Resale');
+  });
+
+  it('moves through the photos with the arrows, the arrow keys and the thumbnails', async () => {
+    serve(makeProductDetails());
+    draw();
+    const gallery = await screen.findByRole('region', { name: 'Photos of Dell XPS 13' });
+    expect(within(gallery).getByText('1 / 3')).toBeTruthy();
+    await userEvent.click(within(gallery).getByRole('button', { name: 'Next photo' }));
+    expect(within(gallery).getByText('2 / 3')).toBeTruthy();
+    fireEvent.keyDown(within(gallery).getByRole('button', { name: 'Photo 2: open at full size' }), {
+      key: 'ArrowRight',
+    });
+    expect(within(gallery).getByText('3 / 3')).toBeTruthy();
+    expect(within(gallery).getByRole('button', { name: 'Next photo' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Show photo 1' }));
+    expect(within(gallery).getByText('1 / 3')).toBeTruthy();
+    const images = within(gallery).getAllByRole('img');
+    expect(images[0]?.getAttribute('srcset')).toBe(
+      '/api/images/xps-thumb.webp 640w, /api/images/xps.webp 1600w',
+    );
+    expect(images[1]?.getAttribute('loading')).toBe('lazy');
+  });
+
+  it('offers the buyer who booked it to pay, and the one who paid their order', async () => {
+    const buyer = makeSessionUser({ typeOfUser: 'buyer' });
+    serve(makeProductDetails({ viewerOrder: { id: 'o-1', paid: false } }), buyer);
+    const { unmount } = draw();
+    const pay = await screen.findByRole('link', { name: 'Booked: pay now' });
+    expect(pay.getAttribute('href')).toBe('/dashboard/payment/o-1');
+    unmount();
+    serve(
+      makeProductDetails({ viewerOrder: { id: 'o-1', paid: true }, isSold: true, status: 'sold' }),
+      buyer,
+    );
+    draw();
+    const order = await screen.findByRole('link', {
+      name: 'You bought this laptop: see your order',
+    });
+    expect(order.getAttribute('href')).toBe('/dashboard/orders/o-1');
+  });
+
+  it('marks a sold laptop Sold, without Book, and lets its seller edit an unsold one', async () => {
+    serve(makeProductDetails({ isSold: true, status: 'sold' }));
+    const { unmount } = draw();
+    expect(await screen.findByRole('button', { name: 'Sold' })).toHaveProperty('disabled', true);
+    expect(screen.queryByRole('button', { name: 'Book now' })).toBeNull();
+    unmount();
+    serve(makeProductDetails({ isOwn: true }), makeSessionUser({ typeOfUser: 'seller' }));
+    draw();
+    const edit = await screen.findByRole('link', { name: 'Edit listing' });
+    expect(edit.getAttribute('href')).toBe(`/dashboard/myproducts/${id}/edit`);
+    expect(screen.queryByRole('button', { name: 'Report' })).toBeNull();
+  });
+
+  it('says a withdrawn laptop is no longer listed, and an unknown one was not found', async () => {
+    serve(jsonResponse({ error: { code: 'PRODUCT_GONE', message: 'Gone' } }, 410));
+    const { unmount } = draw();
+    expect(
+      await screen.findByRole('heading', { name: 'This laptop is no longer listed' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse laptops' }).getAttribute('href')).toBe(
+      '/search',
+    );
+    unmount();
+    serve(jsonResponse({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404));
+    draw();
+    expect(
+      await screen.findByRole('heading', { name: 'We could not find this laptop' }),
+    ).toBeTruthy();
+  });
+
+  it('copies the link when the browser has no share sheet', async () => {
+    serve(makeProductDetails());
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    draw();
+    await userEvent.click(await screen.findByRole('button', { name: 'Share' }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/laptops/${id}`);
+  });
+});
