@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import type { ConditionType } from '@laptops/shared/conditions';
+import type { LaptopSpecs } from '@laptops/shared/laptop-specs';
 import type { Db } from '../client.ts';
 import { accounts } from '../schema/accounts.ts';
 import { categories } from '../schema/categories.ts';
@@ -80,12 +81,16 @@ export type ProductInput = {
   status?: 'available' | 'sold';
   isAdvertised?: boolean;
   dateOfPost?: Date;
-};
+  /** The photos after the cover. */
+  morePhotos?: string[];
+} & Partial<LaptopSpecs>;
 
 export async function createProduct(db: Db, input: ProductInput) {
   const [product] = await db
     .insert(products)
     .values({
+      // Every input is a column: the photos and specs pass through as given (unset: blank).
+      ...input,
       sellerId: input.sellerId,
       categoryId: input.categoryId,
       name: input.name ?? `Laptop ${unique()}`,

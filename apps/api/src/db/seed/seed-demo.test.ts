@@ -6,7 +6,8 @@ import { payments } from '../schema/payments.ts';
 import { products } from '../schema/products.ts';
 import { users } from '../schema/users.ts';
 import { createTestContext, signIn, type TestContext } from '../../test/test-app.ts';
-import { DEMO_PASSWORD, demoUsers } from './demo-data.ts';
+import { DEMO_PASSWORD, demoProducts, demoUsers } from './demo-data.ts';
+import { demoSpecs } from './demo-specs.ts';
 import { seedDemoData } from './seed-demo.ts';
 
 let t: TestContext;
@@ -17,8 +18,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-// Seeding draws 41 listings' pictures: 25 s on a loaded 2-core machine, so a slow CI host
-// needs more than the default 30 s. This checks what is seeded, not how fast.
+// Seeding draws 41 listings' three photos each: 30 s or more on a loaded 2-core machine,
+// so a slow CI host needs more than the default 30 s. This checks what is seeded, not how fast.
 it(
   'fills an empty marketplace once, with consistent sold listings and working demo accounts',
   {
@@ -52,12 +53,26 @@ it(
     expect(verifiedSellers.length).toBeGreaterThanOrEqual(1);
     expect(demoUsers.filter((u) => u.typeOfUser === 'admin')).toHaveLength(1);
 
-    // Every image the seed points at is really stored, and is a WebP.
-    const key = all[0]?.image.replace('/api/images/', '') ?? '';
-    const image = await t.app.inject({ method: 'GET', url: `/api/images/${key}` });
-    expect(image.statusCode).toBe(200);
-    expect(image.headers['content-type']).toBe('image/webp');
-    expect(image.rawPayload.subarray(8, 12).toString('ascii')).toBe('WEBP');
+    // Every listing has its specs, and two more photos after its cover.
+    expect(all).toHaveLength(demoProducts.length);
+    for (const product of all) {
+      expect(product, product.name).toMatchObject({
+        ...demoSpecs[product.name],
+        morePhotos: [
+          expect.stringMatching(/-keyboard\.webp$/),
+          expect.stringMatching(/-ports\.webp$/),
+        ],
+      });
+    }
+
+    // The images the seed points at are really stored, and are WebP.
+    const first = all[0];
+    for (const url of first ? [first.image, ...first.morePhotos] : []) {
+      const image = await t.app.inject({ method: 'GET', url });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/webp');
+      expect(image.rawPayload.subarray(8, 12).toString('ascii')).toBe('WEBP');
+    }
 
     for (const demo of demoUsers) {
       await expect(signIn(t.app, demo.email, DEMO_PASSWORD)).resolves.toContain('session_token');

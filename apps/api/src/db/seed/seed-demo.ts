@@ -7,8 +7,16 @@ import { imageUrl } from '../../modules/images/image-storage.ts';
 import { thumbnailKey } from '../../modules/images/images.service.ts';
 import { toThumbnailWebp } from '../../modules/images/process-image.ts';
 import { DEMO_PASSWORD, demoCategories, demoProducts, demoUsers } from './demo-data.ts';
+import { demoSpecs } from './demo-specs.ts';
 import { createCategory, createPaidOrder, createProduct, createUser } from './factories.ts';
-import { avatarSvg, categorySvg, laptopSvg, svgToWebp } from './seed-images.ts';
+import {
+  avatarSvg,
+  categorySvg,
+  laptopSvg,
+  svgToWebp,
+  type LaptopImageInput,
+} from './seed-images.ts';
+import { keyboardSvg, portsSvg } from './seed-laptop-views.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -90,20 +98,33 @@ async function seedInto(db: Db, storage: ImageStorage, now: Date): Promise<void>
 
   for (const [index, demo] of demoProducts.entries()) {
     const accent = demoCategories.find((c) => c.name === demo.brand)?.accent ?? '#f97316';
-    const image = await storeImage(
-      storage,
-      `seed-laptop-${slug(demo.name)}.webp`,
-      laptopSvg({ brand: demo.brand, model: demo.name, accent, variant: index }),
-    );
+    const drawing: LaptopImageInput = {
+      brand: demo.brand,
+      model: demo.name,
+      accent,
+      variant: index,
+    };
+    const key = `seed-laptop-${slug(demo.name)}`;
+    // The cover, then the keyboard and the side with its ports; drawn at once, as the
+    // rasteriser works on more than one core.
+    const [image, ...morePhotos] = await Promise.all([
+      storeImage(storage, `${key}.webp`, laptopSvg(drawing)),
+      storeImage(storage, `${key}-keyboard.webp`, keyboardSvg(drawing)),
+      storeImage(storage, `${key}-ports.webp`, portsSvg(drawing)),
+    ]);
+    const specs = demoSpecs[demo.name];
     const sellerId = userIds.get(demo.seller);
     const categoryId = categoryIds.get(demo.brand);
     if (!sellerId || !categoryId)
       throw new Error(`Demo listing ${demo.name} has an unknown seller or brand`);
+    if (!specs) throw new Error(`Demo listing ${demo.name} has no specs`);
     const product = await createProduct(db, {
+      ...specs,
       sellerId,
       categoryId,
       name: demo.name,
       image,
+      morePhotos,
       location: demo.location,
       description: demo.description,
       conditionType: demo.conditionType,
