@@ -22,6 +22,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { firstPaint, type RenderCataloguePage } from './modules/first-paint/first-paint.ts';
+import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createImageStorage, type ImageStorage } from './modules/images/image-storage.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
@@ -145,6 +146,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(usersRoutes, { db });
   await app.register(categoriesRoutes, { db });
   await app.register(searchRoutes, { db });
+  await app.register(seoRoutes, { db, publicUrl: config.publicUrl });
   await app.register(productsRoutes, { db });
   await app.register(myProductsRoutes, { db });
   await app.register(reportsRoutes, { db });
@@ -207,7 +209,13 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(staticClientPlugin, {
     distDir: config.webDistDir,
-    firstPaint: firstPaint(app, db, options.renderCataloguePage, config.firstPaintDeadlineMs),
+    firstPaint: firstPaint(
+      app,
+      db,
+      options.renderCataloguePage,
+      config.firstPaintDeadlineMs,
+      config.publicUrl,
+    ),
     firstPaintDeadlineMs: config.firstPaintDeadlineMs,
   });
   return app;

@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { readCataloguePageData, seedCataloguePage } from './first-paint/catalogue-page-data.ts';
+import { readFirstPageData, seedFirstPage } from './first-paint/catalogue-page-data.ts';
 import { trackPlaceUntilTakeover } from './first-paint/keep-place-on-takeover.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
@@ -23,9 +23,9 @@ const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
 const queryClient = createQueryClient();
-// A search or category page the server drew comes with the answers it drew it from.
-const pageData = readCataloguePageData();
-if (pageData) seedCataloguePage(queryClient, pageData);
+// A search, category or laptop page the server drew comes with the answers it drew it from.
+const pageData = readFirstPageData();
+if (pageData) seedFirstPage(queryClient, pageData);
 // Every page's navbar and guards need the session: ask now, while the page's own
 // code is still loading, rather than once it has drawn.
 void queryClient.prefetchQuery(sessionQueryOptions());

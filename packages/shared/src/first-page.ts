@@ -1,5 +1,6 @@
 import type { SessionUser } from './auth.ts';
 import type { Category } from './categories.ts';
+import type { ProductDetails } from './products.ts';
 import type { SearchResult } from './search.ts';
 import type { SearchFilters } from './search-filters.ts';
 
@@ -19,8 +20,17 @@ export type CataloguePageData = {
   search: { filters: SearchFilters; scope: { includeSold: boolean }; results: SearchResult };
 };
 
+/** The same for a laptop's page: the session and the laptop. */
+export type LaptopPageData = { session: SessionUser | null; product: ProductDetails };
+
+/** What a page the server drew carries: one of the above. */
+export type FirstPageData = CataloguePageData | LaptopPageData;
+
 /** The id of the `<script type="application/json">` element that carries it. */
 export const cataloguePageDataId = 'catalogue-page-data';
 
 /** A category page's address; its id is the category's. */
 export const categoryPagePath = /^\/category\/([0-9a-f-]{36})\/?$/i;
+
+/** A laptop's page address; its id is the laptop's. */
+export const laptopPagePath = /^\/laptops\/([0-9a-f-]{36})\/?$/i;

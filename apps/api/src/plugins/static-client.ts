@@ -23,6 +23,11 @@ export type FirstPaint = {
    * show the next person at that computer their name and what members see of sellers.
    */
   personal?: boolean;
+  /** The answer's status when not 200 (a withdrawn laptop's page is 410). */
+  status?: number;
+  /** The page's own title and description, in place of the site's. */
+  title?: string;
+  description?: string;
 };
 
 const noFirstPaint: FirstPaint = { head: [] };
@@ -106,6 +111,19 @@ export const staticClientPlugin = fp(
         if (drawn) {
           text = text.replace(EMPTY_ROOT, () => `<div id="root">${paint.root}</div>`);
         }
+        if (paint.title !== undefined) {
+          text = text.replace(
+            /<title>[^<]*<\/title>/,
+            () => `<title>${escapeText(paint.title ?? '')}</title>`,
+          );
+        }
+        if (paint.description !== undefined) {
+          text = text.replace(
+            /(<meta\s+name="description"\s+content=")[^"]*(")/,
+            (_match, start: string, end: string) =>
+              `${start}${escapeText(paint.description ?? '').replaceAll('"', '&quot;')}${end}`,
+          );
+        }
         const head = paint.head.filter(Boolean);
         if (head.length > 0) text = text.replace('</head>', () => `${head.join('')}</head>`);
         return { html: Buffer.from(text) };
@@ -120,6 +138,7 @@ export const staticClientPlugin = fp(
       }
       const page = await bytes;
       reply
+        .code(paint.status ?? 200)
         .header('cache-control', paint.personal ? 'private, no-store' : 'no-cache')
         // A drawn page depends on who asks (as /api/search does).
         .header('vary', drawn ? 'accept-encoding, cookie' : 'accept-encoding');
@@ -147,4 +166,8 @@ function withinDeadline(paint: Promise<FirstPaint>, ms: number): Promise<FirstPa
     timer = setTimeout(() => resolve(noFirstPaint), ms);
   });
   return Promise.race([paint.catch(() => noFirstPaint), late]).finally(() => clearTimeout(timer));
+}
+
+function escapeText(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }

@@ -8,9 +8,11 @@ import {
 import { categoriesQueryOptions } from '../lib/get-categories.ts';
 import { sessionQueryOptions } from '../lib/get-session.ts';
 import { createQueryClient } from '../lib/query-client.ts';
-import { seedCataloguePage } from './catalogue-page-data.ts';
+import { productQueryOptions } from '../features/products/api/get-product.ts';
+import { makeProductDetails } from '../testing/factories.ts';
+import { seedFirstPage } from './catalogue-page-data.ts';
 
-describe('seedCataloguePage', () => {
+describe('seedFirstPage', () => {
   it('puts the answers under the keys the page’s own queries read', () => {
     const { filters, scope } = searchPageRequest(new URLSearchParams('q=dell'), 'c1');
     const results = { items: [], nextCursor: null } as unknown as SearchResult;
@@ -21,13 +23,24 @@ describe('seedCataloguePage', () => {
     };
     const queryClient = createQueryClient();
 
-    seedCataloguePage(queryClient, data);
+    seedFirstPage(queryClient, data);
 
     expect(queryClient.getQueryState(sessionQueryOptions().queryKey)?.status).toBe('success');
     expect(queryClient.getQueryData(categoriesQueryOptions().queryKey)).toBe(data.categories);
     expect(
       queryClient.getQueryData(searchInfiniteQueryOptions(filters, scope).queryKey)?.pages,
     ).toEqual([results]);
+    queryClient.clear();
+  });
+
+  it("puts a laptop page's laptop where the page reads it", () => {
+    const product = makeProductDetails();
+    const queryClient = createQueryClient();
+
+    seedFirstPage(queryClient, { session: null, product });
+
+    expect(queryClient.getQueryData(sessionQueryOptions().queryKey)).toBeNull();
+    expect(queryClient.getQueryData(productQueryOptions(product._id).queryKey)).toBe(product);
     queryClient.clear();
   });
 });

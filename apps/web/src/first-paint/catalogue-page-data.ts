@@ -1,14 +1,27 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { cataloguePageDataId, type CataloguePageData } from '@laptops/shared/first-page';
+import {
+  cataloguePageDataId,
+  type CataloguePageData,
+  type FirstPageData,
+} from '@laptops/shared/first-page';
 import { categoryKeys, productKeys, sessionKeys } from '../lib/query-keys.ts';
 
 /**
- * Puts a search or category page's first answers into the query cache, under the keys
- * its queries use, as if they had just been fetched. The server does this before
- * drawing the page (render-pages.tsx) and the app before its first render, so both
- * draw the same page and the app asks for nothing the HTML already holds.
+ * Puts a drawn page's first answers into the query cache, under the keys its queries
+ * use, as if they had just been fetched. The server does this before drawing the page
+ * (render-pages.tsx) and the app before its first render, so both draw the same page
+ * and the app asks for nothing the HTML already holds.
  */
-export function seedCataloguePage(queryClient: QueryClient, data: CataloguePageData) {
+export function seedFirstPage(queryClient: QueryClient, data: FirstPageData) {
+  if ('product' in data) {
+    queryClient.setQueryData(sessionKeys.all, data.session);
+    queryClient.setQueryData(productKeys.details(data.product._id), data.product);
+    return;
+  }
+  seedCataloguePage(queryClient, data);
+}
+
+function seedCataloguePage(queryClient: QueryClient, data: CataloguePageData) {
   const { filters, scope, results } = data.search;
   queryClient.setQueryData(sessionKeys.all, data.session);
   queryClient.setQueryData(categoryKeys.all, data.categories);
@@ -19,11 +32,11 @@ export function seedCataloguePage(queryClient: QueryClient, data: CataloguePageD
 }
 
 /** The data the server wrote into this page, if it drew it (apps/api modules/first-paint). */
-export function readCataloguePageData(): CataloguePageData | undefined {
+export function readFirstPageData(): FirstPageData | undefined {
   const element = document.getElementById(cataloguePageDataId);
   if (!element?.textContent) return undefined;
   try {
-    return JSON.parse(element.textContent) as CataloguePageData;
+    return JSON.parse(element.textContent) as FirstPageData;
   } catch {
     // A page that cannot be read is drawn as if the server had not: from requests.
     return undefined;

@@ -10,12 +10,13 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Route, Routes, StaticRouter } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import type { CataloguePageData } from '@laptops/shared/first-page';
-import { seedCataloguePage } from './catalogue-page-data.ts';
+import type { FirstPageData } from '@laptops/shared/first-page';
+import { seedFirstPage } from './catalogue-page-data.ts';
 import { LoadingPage, SiteFrame } from '../app/layouts/main-layout.tsx';
 import { AppProviders } from '../app/providers.tsx';
 import { CategoryRoute } from '../app/routes/category.tsx';
 import { HomeRoute } from '../app/routes/home.tsx';
+import { LaptopRoute } from '../app/routes/laptop.tsx';
 import { SearchRoute } from '../app/routes/search.tsx';
 import { paths } from '../config/paths.ts';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -56,11 +57,11 @@ export function renderLoadingPage(): string {
 }
 
 /**
- * A search or category page (`url`: its path and query) with its first results, as the
- * app draws it from the same answers (`data`, which the page's HTML also carries).
- * The routes and guards are the router's (app/router.tsx).
+ * A search or category page (`url`: its path and query) with its first results, or a
+ * laptop's page, as the app draws it from the same answers (`data`, which the page's
+ * HTML also carries). The routes and guards are the router's (app/router.tsx).
  */
-export function renderCataloguePage(url: string, data: CataloguePageData): string {
+export function renderCataloguePage(url: string, data: FirstPageData): string {
   const location = new URL(url, 'http://page');
   return render(
     location.pathname + location.search,
@@ -68,8 +69,9 @@ export function renderCataloguePage(url: string, data: CataloguePageData): strin
       <Routes>
         <Route path={paths.search.path} element={<SearchRoute />} />
         <Route path={paths.category.path} element={<CategoryRoute />} />
+        <Route path={paths.laptop.path} element={<LaptopRoute />} />
       </Routes>
     </SiteFrame>,
-    (queryClient) => seedCataloguePage(queryClient, data),
+    (queryClient) => seedFirstPage(queryClient, data),
   );
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CataloguePageData } from '@laptops/shared/first-page';
+import type { CataloguePageData, FirstPageData } from '@laptops/shared/first-page';
 import { createCategory, createProduct, createUser } from '../../db/seed/factories.ts';
 import { createTestContext, signIn, type TestContext } from '../../test/test-app.ts';
 import { postProduct } from '../../test/post-product.ts';
@@ -21,11 +21,12 @@ let buyerEmail: string;
 let failNextDrawing = false;
 const hostile = '</script><script>alert(1)</script> Drawnbook';
 
-function drawPage(url: string, data: CataloguePageData): string {
+function drawPage(url: string, data: FirstPageData): string {
   if (failNextDrawing) {
     failNextDrawing = false;
     throw new Error('cannot draw');
   }
+  if ('product' in data) return `<p>${url}|${data.product.name}</p>`;
   const names = data.search.results.products.map((product) => product.name.replaceAll('<', '&lt;'));
   return `<link rel="preload" as="image" href="/hoisted.webp"/><p>${url}|${data.session?.email ?? 'guest'}|${names.join(',')}</p>`;
 }

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   cataloguePageDataId,
   categoryPagePath,
+  laptopPagePath,
   type CataloguePageData,
+  type FirstPageData,
 } from '@laptops/shared/first-page';
 import { firstRequestPaths, homeRequestPaths } from '@laptops/shared/first-requests';
 import {
@@ -17,12 +19,13 @@ import type { Viewer } from '../auth/viewer.ts';
 import type { FirstPaint } from '../../plugins/static-client.ts';
 import { listCategories } from '../categories/categories.service.ts';
 import { searchProducts } from '../search/search.service.ts';
+import { laptopPage } from './laptop-page.ts';
 
 /**
- * Draws a search or category page (its path and query) from its first answers: the
- * web client's own components, built for Node (apps/web src/first-paint/render-pages.tsx).
+ * Draws a search, category or laptop page (its path and query) from its first answers:
+ * the web client's own components, built for Node (apps/web src/first-paint/render-pages.tsx).
  */
-export type RenderCataloguePage = (url: string, data: CataloguePageData) => string;
+export type RenderCataloguePage = (url: string, data: FirstPageData) => string;
 
 /** The key under which GET /api/search keeps an answer in the list cache. */
 export function searchCacheKey(viewer: Viewer | null, query: unknown): string {
@@ -41,6 +44,7 @@ export function searchCacheKey(viewer: Viewer | null, query: unknown): string {
  * Either way the first card's picture, the page's largest paint, is preloaded.
  *
  * Home: preload links for the session and its three lists (the same for everyone).
+ * A laptop's page: drawn with the laptop, with its sharing and search tags (laptop-page.ts).
  *
  * The results are made here and kept in the list cache, so a request for them by the
  * page (a preload, or the app refreshing them) is answered from it.
@@ -50,6 +54,7 @@ export function firstPaint(
   db: Db,
   render: RenderCataloguePage | undefined,
   deadlineMs: number,
+  publicUrl: string,
 ) {
   return async (request: FastifyRequest): Promise<FirstPaint> => {
     const started = Date.now();
@@ -60,6 +65,8 @@ export function firstPaint(
         shared: true,
       }));
     }
+    const laptopId = laptopPagePath.exec(url.pathname)?.[1];
+    if (laptopId) return laptopPage(app, db, render, publicUrl, request, laptopId.toLowerCase());
     const categoryId = categoryPagePath.exec(url.pathname)?.[1];
     if (!categoryId && url.pathname !== '/search') return { head: [] };
     const viewer = await request.getViewer();
@@ -146,16 +153,16 @@ export function firstPaint(
 }
 
 /** JSON inside a <script> element: no `<` that could close it or open a comment. */
-function scriptJson(value: unknown): string {
+export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replaceAll('<', '\\u003c');
 }
 
 /** `crossorigin` makes the preload's request the same as the page's fetch(). */
-function preloadFetch(href: string): string {
+export function preloadFetch(href: string): string {
   return `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`;
 }
 
-function escapeAttribute(text: string): string {
+export function escapeAttribute(text: string): string {
   return text
     .replaceAll('&', '&amp;')
     .replaceAll('"', '&quot;')
