@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { conditionTypes } from './conditions.ts';
+import { cpuFamilies, storageTypes } from './laptop-specs.ts';
 import { searchQuerySchema } from './search.ts';
 import {
   defaultFilters,
@@ -23,11 +24,18 @@ describe('search params', () => {
       maxPrice: '899.5',
       location: 'Boston, MA',
       maxYears: '3',
+      ramMin: '16',
+      storageMin: '512',
+      storageType: 'SSD',
+      screenMin: '13.3',
+      screenMax: '14',
+      batteryMin: '85',
+      cpu: 'intel-core-i7',
       sort: 'price_asc',
     };
     const params = writeFilters(filters);
     expect(params.toString()).toBe(
-      `q=thinkpad+x1&category=${category}&condition=Good&minPrice=300&maxPrice=899.5&location=Boston%2C+MA&maxYears=3&sort=price_asc`,
+      `q=thinkpad+x1&category=${category}&condition=Good&minPrice=300&maxPrice=899.5&location=Boston%2C+MA&maxYears=3&ramMin=16&storageMin=512&storageType=SSD&screenMin=13.3&screenMax=14&batteryMin=85&cpu=intel-core-i7&sort=price_asc`,
     );
     expect(readFilters(new URLSearchParams(params.toString()))).toEqual(filters);
   });
@@ -69,7 +77,18 @@ describe('readFilters checks values as the API does', () => {
   const shape = searchQuerySchema.shape;
   /** What the API's own schema makes of one filter's text: the value, or '' if refused. */
   function bySchema(
-    key: 'q' | 'category' | 'minPrice' | 'maxPrice' | 'location' | 'maxYears',
+    key:
+      | 'q'
+      | 'category'
+      | 'minPrice'
+      | 'maxPrice'
+      | 'location'
+      | 'maxYears'
+      | 'ramMin'
+      | 'storageMin'
+      | 'screenMin'
+      | 'screenMax'
+      | 'batteryMin',
     raw: string,
   ) {
     const text = raw.trim();
@@ -121,7 +140,17 @@ describe('readFilters checks values as the API does', () => {
     });
   }
 
-  for (const key of ['category', 'minPrice', 'maxPrice', 'maxYears'] as const) {
+  for (const key of [
+    'category',
+    'minPrice',
+    'maxPrice',
+    'maxYears',
+    'ramMin',
+    'storageMin',
+    'screenMin',
+    'screenMax',
+    'batteryMin',
+  ] as const) {
     it(`agrees with the schema on ${key}`, () => {
       fc.assert(
         fc.property(values, (raw) => {
@@ -144,6 +173,23 @@ describe('readFilters checks values as the API does', () => {
         const sort = shape.sort.safeParse(raw);
         expect(filters.condition).toBe((condition.success && condition.data) || '');
         expect(filters.sort).toBe(sort.success ? sort.data : 'newest');
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('agrees with the schema on storageType and cpu', () => {
+    const words = fc.oneof(
+      fc.string(),
+      fc.constantFrom(...storageTypes, ...cpuFamilies, 'ssd', ' SSD', 'Apple M1'),
+    );
+    fc.assert(
+      fc.property(words, (raw) => {
+        const filters = readFilters(new URLSearchParams({ storageType: raw, cpu: raw }));
+        const storageType = shape.storageType.safeParse(raw);
+        const cpu = shape.cpu.safeParse(raw);
+        expect(filters.storageType).toBe((storageType.success && storageType.data) || '');
+        expect(filters.cpu).toBe((cpu.success && cpu.data) || '');
       }),
       { numRuns: 500 },
     );

@@ -1,4 +1,5 @@
 import { conditionTypes, type ConditionType } from './conditions.ts';
+import { cpuFamilies, storageTypes, type CpuFamily, type StorageType } from './laptop-specs.ts';
 
 /** The longest search text the API takes (searchQuerySchema) and the page sends. */
 export const SEARCH_TEXT_MAX = 200;
@@ -21,6 +22,14 @@ export type SearchFilters = {
   maxPrice: string;
   location: string;
   maxYears: string;
+  /** Specs: at least this much RAM and storage (GB), this storage type, a screen size range (inches), at least this battery health (%), a CPU family. */
+  ramMin: string;
+  storageMin: string;
+  storageType: StorageType | '';
+  screenMin: string;
+  screenMax: string;
+  batteryMin: string;
+  cpu: CpuFamily | '';
   sort: SearchSort;
 };
 
@@ -32,6 +41,13 @@ export const defaultFilters: SearchFilters = {
   maxPrice: '',
   location: '',
   maxYears: '',
+  ramMin: '',
+  storageMin: '',
+  storageType: '',
+  screenMin: '',
+  screenMax: '',
+  batteryMin: '',
+  cpu: '',
   sort: 'newest',
 };
 
@@ -44,6 +60,13 @@ const keys = [
   'maxPrice',
   'location',
   'maxYears',
+  'ramMin',
+  'storageMin',
+  'storageType',
+  'screenMin',
+  'screenMax',
+  'batteryMin',
+  'cpu',
   'sort',
 ] as const satisfies readonly (keyof SearchFilters)[];
 
@@ -81,6 +104,11 @@ const acceptedValue = {
   maxPrice: number(100_000, false),
   location: text(120),
   maxYears: number(50, true),
+  ramMin: number(256, true),
+  storageMin: number(16_384, true),
+  screenMin: number(20, false),
+  screenMax: number(20, false),
+  batteryMin: number(100, true),
 };
 
 /**
@@ -102,6 +130,13 @@ export function readFilters(params: URLSearchParams): SearchFilters {
     maxPrice: value('maxPrice'),
     location: value('location'),
     maxYears: value('maxYears'),
+    ramMin: value('ramMin'),
+    storageMin: value('storageMin'),
+    storageType: oneOf(storageTypes)(params.get('storageType') ?? ''),
+    screenMin: value('screenMin'),
+    screenMax: value('screenMax'),
+    batteryMin: value('batteryMin'),
+    cpu: oneOf(cpuFamilies)(params.get('cpu') ?? ''),
     sort: oneOf(searchSorts)(params.get('sort') ?? '') || defaultFilters.sort,
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasNoNul, nulMessage } from './fields.ts';
 import { conditionTypes } from './conditions.ts';
+import { cpuFamilies, storageTypes } from './laptop-specs.ts';
 import { productSchema } from './products.ts';
 import { SEARCH_TEXT_MAX, searchSorts } from './search-filters.ts';
 
@@ -30,6 +31,20 @@ export const searchQuerySchema = z
     maxPrice: optionalNumber(z.number().min(0).max(100_000)),
     location: z.string().trim().max(120).refine(hasNoNul, nulMessage).optional(),
     maxYears: optionalNumber(z.number().int().min(0).max(50)),
+    // Specs: listings that do not give one are left out when it is filtered on.
+    ramMin: optionalNumber(z.number().int().min(0).max(256)),
+    storageMin: optionalNumber(z.number().int().min(0).max(16_384)),
+    storageType: z
+      .enum(storageTypes)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    screenMin: optionalNumber(z.number().min(0).max(20)),
+    screenMax: optionalNumber(z.number().min(0).max(20)),
+    batteryMin: optionalNumber(z.number().int().min(0).max(100)),
+    cpu: z
+      .enum(cpuFamilies)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     /**
      * The category page lists sold laptops too (their card says 'Not Available');
      * search results never do.

@@ -82,6 +82,42 @@ type PageOptions = {
   listings: number;
 };
 
+/** The columns the spec filters read: a walk selects them for its filters (below). */
+const specColumns = {
+  ramGb: products.ramGb,
+  storageGb: products.storageGb,
+  storageType: products.storageType,
+  screenInches: products.screenInches,
+  batteryHealth: products.batteryHealth,
+  cpuFamily: products.cpuFamily,
+};
+
+/** The spec filters; a listing that does not give a spec never matches a filter on it. */
+function specFilters(
+  query: SearchQuery,
+  bind: <T>(name: string, value: T) => T | Placeholder,
+): SQL | undefined {
+  return and(
+    query.ramMin !== undefined ? gte(products.ramGb, bind('ramMin', query.ramMin)) : undefined,
+    query.storageMin !== undefined
+      ? gte(products.storageGb, bind('storageMin', query.storageMin))
+      : undefined,
+    query.storageType
+      ? eq(products.storageType, bind('storageType', query.storageType))
+      : undefined,
+    query.screenMin !== undefined
+      ? gte(products.screenInches, bind('screenMin', query.screenMin))
+      : undefined,
+    query.screenMax !== undefined
+      ? lte(products.screenInches, bind('screenMax', query.screenMax))
+      : undefined,
+    query.batteryMin !== undefined
+      ? gte(products.batteryHealth, bind('batteryMin', query.batteryMin))
+      : undefined,
+    query.cpu ? eq(products.cpuFamily, bind('cpu', query.cpu)) : undefined,
+  );
+}
+
 export async function searchPage(db: Db, options: PageOptions): Promise<SearchResult> {
   const { query, viewer, cursor, counts, text, similar } = options;
   // Browsing without words (the category page) is the catalogue's busiest query: it runs
@@ -118,6 +154,7 @@ export async function searchPage(db: Db, options: PageOptions): Promise<SearchRe
     query.maxYears !== undefined
       ? lte(products.yearsOfUse, bind('maxYears', query.maxYears))
       : undefined,
+    specFilters(query, bind),
   );
   const filters = and(indexed, priceRange, others);
   const where = and(listed, filters, text);
@@ -200,6 +237,7 @@ export async function searchPage(db: Db, options: PageOptions): Promise<SearchRe
           conditionType: products.conditionType,
           location: products.location,
           yearsOfUse: products.yearsOfUse,
+          ...specColumns,
         })
         .from(products)
         .where(and(indexed, byPrice ? priceRange : undefined, after))

@@ -52,4 +52,11 @@ export const filtersOf = (query: SearchQuery) => [
   query.maxPrice,
   query.location,
   query.maxYears,
+  query.ramMin,
+  query.storageMin,
+  query.storageType,
+  query.screenMin,
+  query.screenMax,
+  query.batteryMin,
+  query.cpu,
 ];

@@ -5,6 +5,7 @@
 import { useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { conditionTypes } from '@laptops/shared/conditions';
+import { cpuFamilies, cpuFamilyNames, storageTypes } from '@laptops/shared/laptop-specs';
 import {
   defaultFilters,
   searchSorts,
@@ -19,6 +20,14 @@ const t = searchMessages;
 
 /** The filters' fields: small labels close above their controls. */
 const filterField = { className: 'flex flex-col gap-1', labelClassName: 'text-sm font-medium' };
+
+/** The choices each spec filter offers: "at least" steps buyers compare by. */
+const specChoices = {
+  ramMin: [8, 16, 32, 64],
+  storageMin: [128, 256, 512, 1024, 2048],
+  screen: [11, 12, 13, 13.3, 14, 15, 15.6, 16, 17],
+  batteryMin: [70, 80, 85, 90, 95],
+};
 
 /** Tailwind's `lg`: from here on the filters are a sidebar rather than a disclosure. */
 const DESKTOP_QUERY = '(min-width: 1024px)';
@@ -85,6 +94,35 @@ export function FilterPanel({
       const value = event.currentTarget.value;
       setDraft((current) => ({ ...current, [key]: value }));
     };
+
+  /** A spec filter's select: Any, then its steps as the page words them. */
+  const specSelect = (
+    key: 'ramMin' | 'storageMin' | 'screenMin' | 'screenMax' | 'batteryMin',
+    choices: number[],
+    word: (n: number) => string,
+  ) => (
+    <SelectField
+      {...filterField}
+      className="flex min-w-0 flex-col gap-1"
+      label={t[key]}
+      selectProps={{
+        name: key,
+        className: 'select w-full',
+        value: draft[key],
+        onChange: set(key),
+      }}
+    >
+      <option value="">{t.any}</option>
+      {/* A value from a shared link that is not a step still shows as chosen. */}
+      {[...new Set([...choices, ...(draft[key] ? [Number(draft[key])] : [])])]
+        .sort((a, b) => a - b)
+        .map((n) => (
+          <option key={n} value={String(n)}>
+            {word(n)}
+          </option>
+        ))}
+    </SelectField>
+  );
 
   const priceId = (key: 'minPrice' | 'maxPrice') => `${id}-${key}`;
   // Told when the visitor leaves a price field or applies, not while a price is being
@@ -254,6 +292,53 @@ export function FilterPanel({
             onChange: set('maxYears'),
           }}
         />
+
+        <fieldset className="flex flex-col gap-3">
+          <legend className="mb-1 text-sm font-semibold">{t.specs}</legend>
+          <div className="grid grid-cols-2 gap-3">
+            {specSelect('ramMin', specChoices.ramMin, t.atLeastGb)}
+            {specSelect('storageMin', specChoices.storageMin, t.atLeastGb)}
+          </div>
+          <SelectField
+            {...filterField}
+            label={t.storageType}
+            selectProps={{
+              name: 'storageType',
+              className: 'select w-full',
+              value: draft.storageType,
+              onChange: set('storageType'),
+            }}
+          >
+            <option value="">{t.any}</option>
+            {storageTypes.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </SelectField>
+          <div className="grid grid-cols-2 gap-3">
+            {specSelect('screenMin', specChoices.screen, t.inches)}
+            {specSelect('screenMax', specChoices.screen, t.inches)}
+          </div>
+          {specSelect('batteryMin', specChoices.batteryMin, t.atLeastPercent)}
+          <SelectField
+            {...filterField}
+            label={t.cpu}
+            selectProps={{
+              name: 'cpu',
+              className: 'select w-full',
+              value: draft.cpu,
+              onChange: set('cpu'),
+            }}
+          >
+            <option value="">{t.any}</option>
+            {cpuFamilies.map((family) => (
+              <option key={family} value={family}>
+                {cpuFamilyNames[family]}
+              </option>
+            ))}
+          </SelectField>
+        </fieldset>
 
         <SelectField
           {...filterField}

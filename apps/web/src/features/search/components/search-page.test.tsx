@@ -168,6 +168,32 @@ describe('SearchPage', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('filters by specs, in the URL, and a shared link shows its spec choices', async () => {
+    const { router, user } = renderPage('/search?batteryMin=87');
+    await screen.findByText('3 laptops found');
+    // Not one of the steps, but what the link asked for.
+    expect((screen.getByLabelText('Battery health') as HTMLSelectElement).value).toBe('87');
+    await user.selectOptions(screen.getByLabelText('Memory (RAM)'), '16');
+    await user.selectOptions(screen.getByLabelText('Storage type'), 'SSD');
+    await user.selectOptions(screen.getByLabelText('Screen up to'), '14');
+    await user.selectOptions(screen.getByLabelText('Processor'), 'Apple M2');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+
+    expect(router.state.location.search).toBe(
+      '?ramMin=16&storageType=SSD&screenMax=14&batteryMin=87&cpu=apple-m2',
+    );
+    await waitFor(() =>
+      expect(plain(searches.at(-1))).toEqual({
+        ramMin: '16',
+        storageType: 'SSD',
+        screenMax: '14',
+        batteryMin: '87',
+        cpu: 'apple-m2',
+        sort: 'newest',
+      }),
+    );
+  });
+
   it('puts applied filters in the URL and Clear removes them', async () => {
     const { router, user } = renderPage('/search');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Search laptops');
