@@ -17,6 +17,7 @@ const screens: { role: keyof typeof demo; path: string; heading: string | RegExp
   { role: 'guest', path: '/signup', heading: 'Sign up' },
   { role: 'guest', path: '/search?q=thinkpad', heading: 'Results for "thinkpad"' },
   { role: 'guest', path: '/no/such/page', heading: /not found/i },
+  { role: 'guest', path: '/conditions', heading: 'What our condition grades mean' },
   { role: 'buyer', path: '/dashboard', heading: /^Welcome, / },
   { role: 'buyer', path: '/dashboard/myorders', heading: 'My Orders' },
   { role: 'buyer', path: '/dashboard/profile', heading: 'My profile' },

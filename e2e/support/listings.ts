@@ -22,7 +22,15 @@ export async function categoryIdOf(api: APIRequestContext, brand: string): Promi
 
 /** A new seller (own cookie jar) with one new listing, made through the real API. */
 export async function sellerWithListing(
-  options: { name?: string; brand?: string; price?: number } = {},
+  options: {
+    name?: string;
+    brand?: string;
+    price?: number;
+    /** How many photos to upload (1 by default). */
+    photos?: number;
+    /** Specs beyond the required core (which every listing has), or other values for it. */
+    specs?: Record<string, unknown>;
+  } = {},
 ) {
   const api = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
   const seller = {
@@ -33,16 +41,19 @@ export async function sellerWithListing(
   expect(
     (await api.post('/api/auth/sign-up/email', { data: { ...seller, typeOfUser: 'seller' } })).ok(),
   ).toBe(true);
-  const upload = await api.post('/api/images', {
-    multipart: { image: { name: 'l.png', mimeType: 'image/png', buffer: photo } },
-  });
-  const image = ((await upload.json()) as { data: { url: string } }).data.url;
+  const photos: string[] = [];
+  for (let i = 0; i < (options.photos ?? 1); i += 1) {
+    const upload = await api.post('/api/images', {
+      multipart: { image: { name: 'l.png', mimeType: 'image/png', buffer: photo } },
+    });
+    photos.push(((await upload.json()) as { data: { url: string } }).data.url);
+  }
   const category = await categoryIdOf(api, options.brand ?? 'Dell');
   const name = options.name ?? `Dell Latitude ${Date.now()}`;
   const posted = await api.post('/api/products', {
     data: {
       name,
-      image,
+      photos,
       location: 'Omaha, NE',
       description: 'Tested and working.',
       category,
@@ -57,10 +68,11 @@ export async function sellerWithListing(
       storageGb: 512,
       storageType: 'SSD',
       screenInches: 14,
+      ...options.specs,
     },
   });
   expect(posted.status()).toBe(201);
   const productId = ((await posted.json()) as { insertedId: string }).insertedId;
   await api.dispose();
-  return { seller, name, productId, brand: options.brand ?? 'Dell' };
+  return { seller, name, productId, photos, brand: options.brand ?? 'Dell' };
 }

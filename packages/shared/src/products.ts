@@ -265,8 +265,22 @@ export const productFieldsObject = z
   })
   .extend(productSpecFieldsSchema.shape);
 
+/**
+ * The grade's battery rule is checked along with the other fields (zod would wait until
+ * they are all right), so every error shows at once; not when either field is wrong.
+ */
+const alongWithTheFields = {
+  when: (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    !payload.issues.some((issue) =>
+      ['conditionType', 'batteryHealth'].includes(String(issue.path?.[0])),
+    ),
+};
+
 /** The fields, with the rule between them (zod cannot extend a refined object). */
-export const productFieldsSchema = productFieldsObject.superRefine(batteryWithinGrade);
+export const productFieldsSchema = productFieldsObject.superRefine(
+  batteryWithinGrade,
+  alongWithTheFields,
+);
 
 /** A grade promises a least battery health: a listing that says less is refused. */
 export function batteryWithinGrade(
@@ -301,7 +315,9 @@ export const productInputSchema = z.preprocess(
     value && typeof value === 'object' && !('photos' in value) && 'image' in value
       ? { ...value, photos: [(value as { image: unknown }).image] }
       : value,
-  productFieldsObject.extend({ photos: productPhotosSchema }).superRefine(batteryWithinGrade),
+  productFieldsObject
+    .extend({ photos: productPhotosSchema })
+    .superRefine(batteryWithinGrade, alongWithTheFields),
 );
 export type ProductInput = z.output<typeof productInputSchema>;
 

@@ -1,32 +1,141 @@
 /** The texts of the seller screens; they load with those screens. */
 
-export const addProductMessages = {
-  title: 'Add a laptop',
-  intro: 'Describe your laptop honestly: buyers see every field on its card.',
+/** The listing form, as Add a laptop and Edit share it. */
+export const productFormMessages = {
+  laptopSection: 'The laptop',
+  specsSection: 'Specs',
+  specsIntro:
+    'Buyers compare these first. The first six are required; fill in what you know of the rest.',
+  photosSection: 'Photos',
+  priceSection: 'Price and place',
+  optional: '(optional)',
   productName: 'Product name',
+  productNameHint: 'Brand and model, like Dell XPS 13 9310',
   location: 'Location',
+  locationHint: 'Your town or area, where buyers can meet you',
   category: 'Category',
   categoryPlaceholder: 'Choose a category',
   categoriesLoading: 'Loading categories…',
   categoriesFailed: 'We could not load the categories.',
+  retry: 'Try again',
   conditionType: 'Condition',
   conditionPlaceholder: 'Choose a condition',
+  conditionsLink: 'What do the grades mean?',
+  opensInNewTab: '(opens in a new tab)',
   mobileNumber: 'Mobile number',
+  mobileHint: 'Shown only to signed-in buyers',
   originalPrice: 'Original price',
+  originalPriceHint: 'What it cost new, in US dollars',
   resalePrice: 'Resale price',
   priceHint: 'In US dollars, like 649.99',
+  priceLowered: (oldPrice: string) =>
+    `Lower than now: buyers will see ${oldPrice} crossed out beside the new price.`,
   yearOfUse: 'Years of use',
-  image: 'Photo',
-  imageHint: 'JPEG, PNG or WebP, up to 5 MB.',
+  yearOfUseHint: 'Whole years, 0 if under a year',
   description: 'Description',
+  descriptionHint: 'How it was used, what comes with it, why you are selling it',
+  model: 'Model',
+  modelHint: 'The exact model, like XPS 13 9310 or ThinkPad T14 Gen 2',
+  cpuFamily: 'Processor family',
+  cpuFamilyPlaceholder: 'Choose a processor family',
+  cpuModel: 'Processor model',
+  cpuModelHint: 'Like Core i5-8350U, Ryzen 5 5600U or M1 Pro',
+  cpuGeneration: 'Processor generation',
+  cpuGenerationHint: 'Like 8th gen or Zen 3',
+  ramGb: 'Memory (RAM)',
+  ramGbHint: 'In GB, like 16',
+  storageGb: 'Storage',
+  storageGbHint: 'In GB, like 512 (1 TB is 1024 GB)',
+  storageType: 'Storage type',
+  storageTypePlaceholder: 'Choose a storage type',
+  screenInches: 'Screen size',
+  screenInchesHint: 'In inches, measured across, like 13.3',
+  screenResolution: 'Screen resolution',
+  screenResolutionHint: 'Width × height in pixels, like 1920 x 1080',
+  graphics: 'Graphics',
+  graphicsHint: 'Like Intel Iris Xe or NVIDIA GeForce RTX 3050',
+  operatingSystem: 'Operating system',
+  operatingSystemHint: 'Like Windows 11 Home or macOS Sonoma',
+  keyboardLayout: 'Keyboard layout',
+  keyboardLayoutHint: 'Like US English or UK English',
+  batteryHealth: 'Battery health',
+  batteryHealthHint:
+    'In %, how much of its charge the battery still holds compared with new (the battery report or System Information tells)',
+  batteryCycles: 'Battery cycle count',
+  batteryCyclesHint: 'How many times the battery was charged in full, if you know',
+  chargerIncluded: 'Charger included',
+  chargerNotSaid: 'Not said',
+  chargerYes: 'Yes',
+  chargerNo: 'No',
+  knownIssues: 'Known issues',
+  knownIssuesHint:
+    'Anything that does not work perfectly: a sticky key, a dead pixel, a loose hinge. Honest listings sell faster.',
+  waitingForPhotos: 'Waiting for the photos to finish uploading…',
+};
+
+/** The photo picker: up to eight photos, uploaded as soon as they are picked. */
+export const photoPickerMessages = {
+  label: 'Add photos',
+  hint: (max: number) =>
+    `Up to ${max} photos, JPEG, PNG or WebP. The first is the cover; drag them, or use the arrows, to change the order.`,
+  full: (max: number) =>
+    `You have added ${max} photos, the most a listing can have. Remove one to add another.`,
+  shotsTitle: 'Buyers ask to see:',
+  shots: [
+    'the lid, closed',
+    'the screen on, showing its settings or a white page',
+    'the keyboard and trackpad',
+    'the ports on each side',
+    'the underside',
+    'any damage, close up',
+  ],
+  yourPhotos: 'Your photos',
+  photo: (position: number) => `Photo ${position}`,
+  cover: 'Cover',
+  uploading: (position: number) => `Uploading photo ${position}`,
+  moveEarlier: (position: number) => `Move photo ${position} earlier`,
+  moveLater: (position: number) => `Move photo ${position} later`,
+  remove: (position: number) => `Remove photo ${position}`,
+  retry: 'Retry',
+  retryLabel: (position: number) => `Retry uploading photo ${position}`,
+  moved: (position: number, count: number) => `Photo moved to position ${position} of ${count}.`,
+  removed: (position: number) => `Photo ${position} removed.`,
+  tooMany: (max: number, left: number) =>
+    left === 1
+      ? `A listing can have at most ${max} photos: 1 photo was not added.`
+      : `A listing can have at most ${max} photos: ${left} photos were not added.`,
+  notAdded: (fileName: string, reason: string) => `${fileName} was not added: ${reason}`,
+  failed: (position: number) => `Photo ${position} could not be uploaded: retry it, or remove it`,
+};
+
+export const addProductMessages = {
+  title: 'Add a laptop',
+  intro: 'Describe your laptop honestly: buyers see every field on its page.',
   submit: 'Add laptop',
   saving: 'Adding your laptop…',
-  uploading: 'Uploading the photo',
   success: 'Your laptop is now listed.',
-  uploadFailed: (reason: string) =>
-    `The photo could not be uploaded: ${reason.replace(/[.!\s]+$/, '')}. Your laptop was not added.`,
-  saveFailed: (reason: string) =>
-    `Your laptop could not be added: ${reason.replace(/[.!\s]+$/, '')}. Please check the fields and try again.`,
+  /** `checkFields`: the server refused some fields, and says so on each. */
+  saveFailed: (reason: string, checkFields: boolean) =>
+    `Your laptop could not be added: ${reason.replace(/[.!\s]+$/, '')}.${checkFields ? ' Please check the fields and try again.' : ''}`,
+};
+
+export const editProductMessages = {
+  title: (name: string) => `Edit ${name}`,
+  intro: 'Change what you need, then save: buyers see the new details at once.',
+  submit: 'Save changes',
+  saving: 'Saving your changes…',
+  success: 'Your changes are saved.',
+  nothingChanged: 'Nothing was changed.',
+  saveFailed: (reason: string, checkFields: boolean) =>
+    `Your changes could not be saved: ${reason.replace(/[.!\s]+$/, '')}.${checkFields ? ' Please check the fields and try again.' : ''}`,
+  notFoundTitle: 'Laptop not found',
+  notFoundText: 'This laptop is not one of your listings, or it has been deleted.',
+  soldTitle: 'This laptop is sold',
+  soldText: 'A sold laptop cannot be edited: its listing stays as its buyer saw it.',
+  viewLaptop: 'See its page',
+  loadFailed: 'We could not load this laptop.',
+  retry: 'Try again',
+  backToMyProducts: 'Back to My products',
 };
 
 export const myProductsMessages = {
@@ -40,6 +149,9 @@ export const myProductsMessages = {
   action: 'Action',
   available: 'Available',
   sold: 'Sold',
+  edit: 'Edit',
+  /** Names the product too, for screen readers moving between rows. */
+  editLabel: (name: string) => `Edit: ${name}`,
   advertise: 'Advertise',
   /** Names the product too, for screen readers moving between rows. */
   advertiseLabel: (name: string) => `Advertise: ${name}`,

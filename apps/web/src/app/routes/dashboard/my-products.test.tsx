@@ -67,7 +67,10 @@ afterEach(() => {
 function renderPage() {
   const { router } = renderWithProviders(<MyProductsPage />, {
     path: '/dashboard/myproducts',
-    routes: [{ path: '/dashboard/addaproduct', element: <p>Add product page</p> }],
+    routes: [
+      { path: '/dashboard/addaproduct', element: <p>Add product page</p> },
+      { path: '/dashboard/myproducts/:id/edit', element: <p>Edit product page</p> },
+    ],
   });
   return { router, user: userEvent.setup() };
 }
@@ -122,6 +125,29 @@ describe('MyProductsPage', () => {
     const hp = row('HP EliteBook 840');
     expect(within(hp).queryAllByRole('button')).toHaveLength(0);
     expect(within(hp).queryByText('Advertised')).toBeNull();
+  });
+
+  it("links each laptop's name to its page, and an unsold one to its edit page", async () => {
+    const { router, user } = renderPage();
+    await screen.findByRole('rowheader', { name: 'Dell XPS 13' });
+
+    for (const product of [fresh, advertised, sold]) {
+      const name = within(row(product.name)).getByRole('link', { name: product.name });
+      expect(name.getAttribute('href')).toBe(`/laptops/${product._id}`);
+    }
+    const edit = within(row('Lenovo ThinkPad T14')).getByRole('link', {
+      name: 'Edit: Lenovo ThinkPad T14',
+    });
+    expect(edit.textContent).toBe('Edit');
+    expect(edit.getAttribute('href')).toBe('/dashboard/myproducts/p-advertised/edit');
+    expect(screen.getAllByRole('link', { name: /^Edit: / })).toHaveLength(2);
+    // A sold laptop cannot be edited.
+    expect(within(row('HP EliteBook 840')).queryByRole('link', { name: /^Edit/ })).toBeNull();
+
+    await user.click(within(row('Dell XPS 13')).getByRole('link', { name: 'Edit: Dell XPS 13' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/dashboard/myproducts/p-fresh/edit'),
+    );
   });
 
   it('advertises a product and then shows the Advertised badge', async () => {

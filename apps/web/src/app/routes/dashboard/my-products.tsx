@@ -14,9 +14,9 @@ import { useMyProducts } from '../../../features/seller/api/get-my-products.ts';
 import { myProductsMessages } from '../../../features/seller/messages.ts';
 
 /**
- * My products: the seller's own laptops with their status. An available one can be
- * advertised (then shows 'Advertised') and deleted after a confirmation; a sold one
- * offers neither.
+ * My products: the seller's own laptops with their status, each name linking to its
+ * page. An available one can be edited, advertised (then shows 'Advertised') and
+ * deleted after a confirmation; a sold one offers none of these.
  */
 export function MyProductsPage() {
   const t = myProductsMessages;
@@ -59,7 +59,9 @@ export function MyProductsPage() {
             decoding="async"
             className="h-9 w-12 shrink-0 rounded object-cover"
           />
-          <span>{product.name}</span>
+          <Link to={paths.laptop.getHref(product._id)} className="link link-hover">
+            {product.name}
+          </Link>
         </span>
       ),
     },
@@ -92,6 +94,13 @@ export function MyProductsPage() {
       cell: (product) =>
         product.isSold ? null : (
           <div className="flex flex-wrap items-center gap-2">
+            <Link
+              to={paths.dashboard.editProduct.getHref(product._id)}
+              className="btn btn-outline btn-sm"
+              aria-label={t.editLabel(product.name)}
+            >
+              {t.edit}
+            </Link>
             {product.isAdvertise ? (
               <span
                 ref={advertisedFocus.ref(product._id)}

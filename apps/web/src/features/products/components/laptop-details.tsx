@@ -87,7 +87,9 @@ export function LaptopDetails({ product, onBook, onReport }: LaptopDetailsProps)
               <s>{formatPrice(product.originalPrice)}</s>
             </span>
             {saving > 0 && (
-              <span className="badge border-0 badge-success badge-soft">{t.saving(saving)}</span>
+              <span className="badge border-0 bg-success/15 text-base-content">
+                {t.saving(saving)}
+              </span>
             )}
           </div>
 

@@ -1,0 +1,114 @@
+import type { ReactNode } from 'react';
+import toast from 'react-hot-toast/headless';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { ProductDetails, ProductEdit } from '@laptops/shared/products';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { messages } from '../../../lib/messages.ts';
+import { useProduct } from '../../../features/products/api/get-product.ts';
+import { useEditProduct } from '../../../features/seller/api/edit-product.ts';
+import {
+  ProductForm,
+  type ProductFormSubmission,
+} from '../../../features/seller/components/product-form.tsx';
+import { productFormValuesOf } from '../../../features/seller/components/product-form-values.ts';
+import { editProductMessages as t } from '../../../features/seller/messages.ts';
+
+const errorMessage = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : messages.serverError;
+const hasFieldErrors = (error: unknown) => error instanceof ApiRequestError && !!error.fields;
+
+/**
+ * /dashboard/myproducts/:id/edit: the seller's own unsold laptop in the listing form,
+ * filled in as it is. Saving sends what changed, then goes back to My products. A
+ * laptop that is not the seller's (or is gone) is "not found"; a sold one cannot be
+ * edited.
+ */
+export function EditProductPage() {
+  const { id = '' } = useParams();
+  const product = useProduct(id);
+
+  if (product.isPending) return <Spinner />;
+  if (product.isError) {
+    const missing =
+      product.error instanceof ApiRequestError && [400, 404, 410].includes(product.error.status);
+    if (missing) return <Notice title={t.notFoundTitle} text={t.notFoundText} />;
+    return (
+      <Notice title={t.loadFailed} text={product.error.message}>
+        <button type="button" className="btn btn-sm" onClick={() => void product.refetch()}>
+          {t.retry}
+        </button>
+      </Notice>
+    );
+  }
+  if (!product.data.isOwn) return <Notice title={t.notFoundTitle} text={t.notFoundText} />;
+  if (product.data.isSold) {
+    return (
+      <Notice title={t.soldTitle} text={t.soldText}>
+        <Link to={paths.laptop.getHref(product.data._id)} className="btn btn-sm">
+          {t.viewLaptop}
+        </Link>
+      </Notice>
+    );
+  }
+  return <EditProductForm product={product.data} />;
+}
+
+/** Why the form is not shown, with the way back to My products. */
+function Notice({ title, text, children }: { title: string; text: string; children?: ReactNode }) {
+  return (
+    <section className="flex flex-col items-start gap-4">
+      <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
+      <p className="text-base-content/80">{text}</p>
+      <div className="flex flex-wrap gap-2">
+        {children}
+        <Link to={paths.dashboard.myProducts.getHref()} className="btn btn-primary btn-sm">
+          {t.backToMyProducts}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function EditProductForm({ product }: { product: ProductDetails }) {
+  const navigate = useNavigate();
+  const editProduct = useEditProduct();
+  const backToMyProducts = () => void navigate(paths.dashboard.myProducts.getHref());
+
+  const onSave = async ({ fields, photos, changed, photosChanged }: ProductFormSubmission) => {
+    const edit: Record<string, unknown> = {};
+    for (const name of changed) edit[name] = fields[name];
+    if (photosChanged) edit.photos = photos;
+    if (Object.keys(edit).length === 0) {
+      toast.success(t.nothingChanged);
+      backToMyProducts();
+      return;
+    }
+    const saving = toast.loading(t.saving);
+    try {
+      await editProduct.mutateAsync({ id: product._id, edit: edit as ProductEdit });
+    } catch (error) {
+      toast.error(t.saveFailed(errorMessage(error), hasFieldErrors(error)));
+      throw error;
+    } finally {
+      toast.dismiss(saving);
+    }
+    toast.success(t.success);
+    backToMyProducts();
+  };
+
+  return (
+    <section className="mx-auto w-full max-w-3xl">
+      <h1 className="text-2xl font-bold wrap-anywhere sm:text-3xl">{t.title(product.name)}</h1>
+      <p className="mt-2 mb-6 text-base-content/75">{t.intro}</p>
+      <ProductForm
+        initialValues={productFormValuesOf(product)}
+        savedPhotos={product.photos}
+        priceNow={{ resale: product.resalePrice, was: product.wasPrice }}
+        submitLabel={t.submit}
+        onSave={onSave}
+      />
+    </section>
+  );
+}
