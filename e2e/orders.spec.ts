@@ -73,6 +73,10 @@ test('a guest browses a category, logs in to book, pays at once, and both sides 
   ]) {
     await expect(main).toContainText(text);
   }
+  await expect(main.getByRole('link', { name: "See the laptop's page" })).toHaveAttribute(
+    'href',
+    `/laptops/${listing.productId}`,
+  );
   await expect(main).toContainText(/pi_sandbox_\w+/);
   await expect(main.getByRole('link', { name: 'Pay now' })).toHaveCount(0);
   await expect(main.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);

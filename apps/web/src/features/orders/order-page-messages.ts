@@ -40,6 +40,7 @@ export const orderPageMessages = {
   bookedOn: 'Booked on',
   paidOn: 'Paid on',
   transactionId: 'Transaction ID',
+  laptopPage: "See the laptop's page",
   cancelledOn: 'Cancelled on',
   refundedOn: 'Refunded on',
   notYet: 'Not yet',

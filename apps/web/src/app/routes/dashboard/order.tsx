@@ -93,6 +93,9 @@ function OrderDetailsView({ order }: { order: OrderDetails }) {
           <p>
             <span className={`badge ${statusBadge[order.status]}`}>{t.status[order.status]}</span>
           </p>
+          <Link to={paths.laptop.getHref(order.product._id)} className="link text-sm">
+            {t.laptopPage}
+          </Link>
         </div>
       </div>
       <div className="flex flex-col gap-1">

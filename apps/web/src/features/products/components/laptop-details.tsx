@@ -45,8 +45,8 @@ export function LaptopDetails({ product, onBook, onReport }: LaptopDetailsProps)
           <li>
             <Link to={paths.category.getHref(product.category)}>{product.categoryName}</Link>
           </li>
-          <li aria-current="page" className="max-w-[16rem] truncate">
-            {product.name}
+          <li aria-current="page" className="min-w-0">
+            <span className="block max-w-[45vw] truncate sm:max-w-[24rem]">{product.name}</span>
           </li>
         </ul>
       </nav>
