@@ -1,4 +1,5 @@
-import { cpuFamilyNames, formatStorage } from '@laptops/shared/laptop-specs';
+import { cpuFamilyNames } from '@laptops/shared/cpu-family-names';
+import { formatStorage } from '@laptops/shared/laptop-specs';
 import type { ProductDetails } from '@laptops/shared/products';
 import { laptopPageMessages as t, specLabels } from '../laptop-page-messages.ts';
 

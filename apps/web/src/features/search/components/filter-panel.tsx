@@ -5,7 +5,8 @@
 import { useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { conditionTypes } from '@laptops/shared/conditions';
-import { cpuFamilies, cpuFamilyNames, storageTypes } from '@laptops/shared/laptop-specs';
+import { cpuFamilyNames } from '@laptops/shared/cpu-family-names';
+import { cpuFamilies, storageTypes } from '@laptops/shared/laptop-specs';
 import {
   defaultFilters,
   searchSorts,

@@ -1,5 +1,6 @@
 import type { UseFormRegister } from 'react-hook-form';
-import { cpuFamilies, cpuFamilyNames, storageTypes } from '@laptops/shared/laptop-specs';
+import { cpuFamilyNames } from '@laptops/shared/cpu-family-names';
+import { cpuFamilies, storageTypes } from '@laptops/shared/laptop-specs';
 import { SelectField, TextareaField } from '../../../components/ui/form-field.tsx';
 import { productFormMessages as t } from '../messages.ts';
 import { FormSection, type ProductFormParts } from './product-form-fields.tsx';
