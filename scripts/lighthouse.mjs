@@ -1,5 +1,5 @@
 // `npm run lighthouse`: Lighthouse (mobile preset, the system Chromium) on Home, a
-// category page and the search page of the production server, started as
+// category page, the search page and a laptop's page of the production server, started as
 // `npm start` starts it on a fresh embedded database with the demo data, serving
 // the web client as built in apps/web/dist (run `npm run build` first). Writes
 // bench/lighthouse.json and bench/lighthouse.md, and exits 1 when a page is below a
@@ -242,11 +242,15 @@ try {
   const categoriesList = await fetch(`${server.url}/api/categories`).then((r) => r.json());
   const category = categoriesList[0];
   if (!category) throw new Error('the demo data has no category');
+  const latest = await fetch(`${server.url}/api/latestProducts`).then((r) => r.json());
+  const laptop = latest[0];
+  if (!laptop) throw new Error('the demo data has no laptop for sale');
   const pages = [
     { name: 'Home', url: `${server.url}/` },
     // As a guest sees it, like the other two: category pages are public.
     { name: `Category (${category.name})`, url: `${server.url}/category/${category._id}` },
     { name: 'Search', url: `${server.url}/search?q=thinkpad` },
+    { name: 'Laptop page', url: `${server.url}/laptops/${laptop._id}` },
   ];
 
   chrome = await chromeLauncher.launch({
