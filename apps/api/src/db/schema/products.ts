@@ -78,9 +78,12 @@ export const products = pgTable(
     knownIssues: text('known_issues'),
     /** Withdrawn from the marketplace (by its seller or an admin); kept for orders. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
-    /** Full-text search over name (weighted higher) and description, kept by PostgreSQL. */
+    /**
+     * Full-text search over the name (weighted highest), the description, and the specs
+     * a buyer types (model, CPU, graphics, operating system), kept by PostgreSQL.
+     */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
-      sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`,
+      sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B') || setweight(to_tsvector('english', coalesce(model, '') || ' ' || coalesce(cpu_model, '') || ' ' || coalesce(cpu_generation, '') || ' ' || coalesce(graphics, '') || ' ' || coalesce(operating_system, '')), 'C')`,
     ),
   },
   (table) => [

@@ -41,6 +41,7 @@ beforeAll(async () => {
       'Legion 5',
       {
         cpuFamily: 'amd-ryzen-7',
+        graphics: 'GeForce RTX 3070 Ti',
         ramGb: 32,
         storageGb: 1024,
         storageType: 'SSD',
@@ -122,6 +123,10 @@ describe('GET /api/search by specs', () => {
     expect(
       await search({ category: categoryId, includeSold: 'true', storageType: 'eMMC' }),
     ).toEqual(['Chromebook']);
+  });
+
+  it('finds a laptop by the words of its specs, which its name and description lack', async () => {
+    expect(await search({ q: `${tag} geforce rtx` })).toEqual(['Legion 5']);
   });
 
   it('refuses values out of range or unknown with a 400 naming the filter', async () => {
