@@ -5,17 +5,11 @@ import { users } from '../schema/users.ts';
 import type { ImageStorage } from '../../modules/images/image-storage.ts';
 import { imageUrl } from '../../modules/images/image-storage.ts';
 import { thumbnailKey } from '../../modules/images/images.service.ts';
-import { toThumbnailWebp } from '../../modules/images/process-image.ts';
 import { DEMO_PASSWORD, demoCategories, demoProducts, demoUsers } from './demo-data.ts';
 import { demoSpecs } from './demo-specs.ts';
 import { createCategory, createPaidOrder, createProduct, createUser } from './factories.ts';
-import {
-  avatarSvg,
-  categorySvg,
-  laptopSvg,
-  svgToWebp,
-  type LaptopImageInput,
-} from './seed-images.ts';
+import { drawnOnce } from './drawn-once.ts';
+import { avatarSvg, categorySvg, laptopSvg, type LaptopImageInput } from './seed-images.ts';
 import { keyboardSvg, portsSvg } from './seed-laptop-views.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -29,9 +23,9 @@ const slug = (text: string) =>
 
 /** Stores a drawn image and its card thumbnail, as an upload would be stored. */
 async function storeImage(storage: ImageStorage, key: string, svg: string) {
-  const webp = await svgToWebp(svg);
+  const { webp, thumbnail } = await drawnOnce(svg);
   await storage.put(key, webp);
-  await storage.put(thumbnailKey(key), await toThumbnailWebp(webp));
+  await storage.put(thumbnailKey(key), thumbnail);
   return imageUrl(key);
 }
 
