@@ -32,13 +32,18 @@ async function signedIn(typeOfUser: 'buyer' | 'seller' | 'admin') {
   return { user, cookie: await signIn(t.app, user.email, user.password) };
 }
 
+// One seller and one category for every laptop: each sign-in hashes a password, and a
+// race is between the requests, not the accounts (a fresh seller each round took the
+// slower races near Vitest's 30 s on a busy host).
+let shared: { seller: Awaited<ReturnType<typeof signedIn>>; categoryId: string } | undefined;
+
 async function laptop() {
-  const seller = await signedIn('seller');
-  const category = await createCategory(t.database.db);
-  const product = await createProduct(t.database.db, {
-    sellerId: seller.user.id,
-    categoryId: category.id,
-  });
+  shared ??= {
+    seller: await signedIn('seller'),
+    categoryId: (await createCategory(t.database.db)).id,
+  };
+  const { seller, categoryId } = shared;
+  const product = await createProduct(t.database.db, { sellerId: seller.user.id, categoryId });
   return { seller, product };
 }
 
