@@ -14,6 +14,7 @@ import pg from 'pg';
 import { searchQuerySchema } from '@laptops/shared/search';
 import { openDatabase, pgliteExtensions, type Db } from '@laptops/api/db/client';
 import { schema } from '@laptops/api/db/schema';
+import { getProductDetails } from '@laptops/api/modules/products/product-page.service';
 import {
   listAdvertisedProducts,
   listLatestProducts,
@@ -22,10 +23,12 @@ import { searchProducts } from '@laptops/api/modules/search/search.service';
 import type { Execute } from './load-catalog.ts';
 import {
   DEEP_PAGES,
+  LAPTOP_PAGE_IDS,
   log,
   rareWordParams,
   searchParams,
   serverUrl,
+  specSearchParams,
   typoParams,
   wordsApartParams,
   type Engine,
@@ -147,7 +150,7 @@ class CapturingLogger implements Logger {
 
 /**
  * Finds the URLs to measure through the app's own services (the biggest category, the
- * cursor 50 pages in) and EXPLAIN ANALYZEs every query they run.
+ * cursor 50 pages in, laptops' ids) and EXPLAIN ANALYZEs every query they run.
  */
 export async function discover(
   { db: freshDb, logger, explain }: PreparedDatabase,
@@ -158,6 +161,8 @@ export async function discover(
   categoryByPricePath: string;
   deepPath: string;
   searchPath: string;
+  /** Listings' ids in the order of their uuids: a sample spread over the whole table. */
+  laptopIds: string[];
   plans: Plan[];
 }> {
   const db = freshDb();
@@ -183,6 +188,15 @@ export async function discover(
   const deepParams = { ...categoryParams, cursor };
   const deepPath = `/api/search?${new URLSearchParams(deepParams)}`;
   const searchPath = `/api/search?${new URLSearchParams(searchParams)}`;
+  const laptopIds = (
+    await db
+      .select({ id: schema.products.id })
+      .from(schema.products)
+      .orderBy(schema.products.id)
+      .limit(LAPTOP_PAGE_IDS)
+  ).map((row) => row.id);
+  const [laptopId] = laptopIds;
+  if (!laptopId) throw new Error('no products were loaded');
 
   const plans: Plan[] = [];
   // Each on a fresh instance, so the plans are those of a first visit (counts included).
@@ -257,12 +271,16 @@ export async function discover(
   await explainEach('search, a rare word', (db) =>
     searchProducts(db, searchQuerySchema.parse(rareWordParams), null),
   );
+  await explainEach('search + 2 specs', (db) =>
+    searchProducts(db, searchQuerySchema.parse(specSearchParams), null),
+  );
+  await explainEach('laptop page', (db) => getProductDetails(db, laptopId, null));
   await explainEach('latest', (db) => listLatestProducts(db, null));
   await explainEach('advertised', (db) => listAdvertisedProducts(db, null));
   for (const plan of plans) {
     log(`  plan ${plan.endpoint}: ${summarizePlan(plan.plan)}`);
   }
-  return { categoryPath, categoryByPricePath, deepPath, searchPath, plans };
+  return { categoryPath, categoryByPricePath, deepPath, searchPath, laptopIds, plans };
 }
 
 /** "12.3 ms; indexes: a, b" and a warning for a sequential scan of products. */

@@ -16,6 +16,8 @@ export type Endpoint =
   | 'search, a typo'
   | 'search, words apart'
   | 'search, a rare word'
+  | 'search + 2 specs'
+  | 'laptop page (API)'
   | 'category, cached'
   | 'category, cached, gzip'
   | 'deep page, cached'
@@ -23,6 +25,7 @@ export type Endpoint =
   | 'advertised'
   | 'search page, guest, gzip'
   | 'Home page, gzip'
+  | 'laptop page (HTML), gzip'
   | 'bare'
   | 'bare, again';
 export type Measurement = {
@@ -73,6 +76,14 @@ export const typoParams = { q: 'thinkpda', maxPrice: '1200' };
 export const wordsApartParams = { q: 'thinkpad macbook', maxPrice: '1200' };
 /** A seller's typo that one listing has: found as typed, and "keyboard" offered. */
 export const rareWordParams = { q: 'keybaord', maxPrice: '1200' };
+/**
+ * Free text and two spec filters. The price cap is above every listing's price (at most
+ * $2,550): it leaves every match in, and moving it by a cent makes each request a new
+ * question, as for the searches above.
+ */
+export const specSearchParams = { q: 'thinkpad', ramMin: '16', batteryMin: '80', maxPrice: '5000' };
+/** Laptop pages are asked for in turn from this many listings (all of a smaller catalogue). */
+export const LAPTOP_PAGE_IDS = 50_000;
 
 /** As browsers ask. */
 export const gzip = { 'accept-encoding': 'gzip, deflate, br' };

@@ -2,24 +2,91 @@
  * Fast bulk loader for the benchmarks: sellers, the seven brand categories and any
  * number of products, made by PostgreSQL itself with `insert ... select ... from
  * generate_series` in batches (no rows travel over the wire). Values come from a
- * multiplicative hash of the row number, so every run makes the same catalog.
+ * multiplicative hash of the row number, so every run makes the same catalog. The specs
+ * agree with the name (its model's screen, its chip, memory and storage); about one
+ * listing in 20 has none, like listings made before specs existed.
  */
+
+import type { CpuFamily } from '@laptops/shared/laptop-specs';
 
 /** Runs one SQL text (several statements allowed); pg's Client and PGlite both fit. */
 export type Execute = (sql: string) => Promise<unknown>;
 
-const brands: Record<string, string[]> = {
-  Apple: ['MacBook Air 13', 'MacBook Pro 13', 'MacBook Pro 14', 'MacBook Pro 16'],
-  Dell: ['XPS 13', 'XPS 15', 'Latitude 7440', 'Inspiron 15'],
-  HP: ['Envy 13', 'Spectre x360', 'EliteBook 840', 'Pavilion 15'],
-  Lenovo: ['ThinkPad X1 Carbon', 'ThinkPad T14', 'IdeaPad 5', 'Yoga 7'],
-  ASUS: ['ZenBook 14', 'ROG Zephyrus G14', 'VivoBook 15', 'TUF Gaming A15'],
-  Acer: ['Swift 3', 'Aspire 5', 'Nitro 5', 'Predator Helios 300'],
-  Microsoft: ['Surface Laptop 5', 'Surface Laptop Go', 'Surface Book 3', 'Surface Pro 9'],
+/** Each brand's models, with the screen that model has (inches). */
+const brands: Record<string, [model: string, inches: number][]> = {
+  Apple: [
+    ['MacBook Air 13', 13.3],
+    ['MacBook Pro 13', 13.3],
+    ['MacBook Pro 14', 14.2],
+    ['MacBook Pro 16', 16.2],
+  ],
+  Dell: [
+    ['XPS 13', 13.4],
+    ['XPS 15', 15.6],
+    ['Latitude 7440', 14],
+    ['Inspiron 15', 15.6],
+  ],
+  HP: [
+    ['Envy 13', 13.3],
+    ['Spectre x360', 13.5],
+    ['EliteBook 840', 14],
+    ['Pavilion 15', 15.6],
+  ],
+  Lenovo: [
+    ['ThinkPad X1 Carbon', 14],
+    ['ThinkPad T14', 14],
+    ['IdeaPad 5', 15.6],
+    ['Yoga 7', 14],
+  ],
+  ASUS: [
+    ['ZenBook 14', 14],
+    ['ROG Zephyrus G14', 14],
+    ['VivoBook 15', 15.6],
+    ['TUF Gaming A15', 15.6],
+  ],
+  Acer: [
+    ['Swift 3', 14],
+    ['Aspire 5', 15.6],
+    ['Nitro 5', 15.6],
+    ['Predator Helios 300', 17.3],
+  ],
+  Microsoft: [
+    ['Surface Laptop 5', 13.5],
+    ['Surface Laptop Go', 12.4],
+    ['Surface Book 3', 13.5],
+    ['Surface Pro 9', 13],
+  ],
 };
-const chips = ['i5', 'i7', 'Ryzen 5', 'Ryzen 7', 'M1', 'M2'];
+/** The chip a name gives, its CPU family, and four models of it (one per listing). */
+const chips: { name: string; family: CpuFamily; models: string[] }[] = [
+  {
+    name: 'i5',
+    family: 'intel-core-i5',
+    models: ['Core i5-8350U', 'Core i5-1135G7', 'Core i5-1240P', 'Core i5-1335U'],
+  },
+  {
+    name: 'i7',
+    family: 'intel-core-i7',
+    models: ['Core i7-8650U', 'Core i7-1165G7', 'Core i7-1260P', 'Core i7-1355U'],
+  },
+  {
+    name: 'Ryzen 5',
+    family: 'amd-ryzen-5',
+    models: ['Ryzen 5 4500U', 'Ryzen 5 5600U', 'Ryzen 5 6600H', 'Ryzen 5 7530U'],
+  },
+  {
+    name: 'Ryzen 7',
+    family: 'amd-ryzen-7',
+    models: ['Ryzen 7 4800H', 'Ryzen 7 5800U', 'Ryzen 7 6800H', 'Ryzen 7 7840HS'],
+  },
+  { name: 'M1', family: 'apple-m1', models: ['Apple M1', 'Apple M1', 'Apple M1 Pro', 'Apple M1 Max'] },
+  { name: 'M2', family: 'apple-m2', models: ['Apple M2', 'Apple M2', 'Apple M2 Pro', 'Apple M2 Max'] },
+];
+/** What the name says, and the same as the specs hold it. */
 const memory = ['8GB', '16GB', '32GB'];
+const memoryGb = [8, 16, 32];
 const storage = ['256GB SSD', '512GB SSD', '1TB SSD'];
+const storageGb = [256, 512, 1024];
 const cities = [
   'Austin, TX',
   'Boston, MA',
@@ -45,6 +112,7 @@ const notes = [
 
 const sqlText = (text: string) => `'${text.replaceAll("'", "''")}'`;
 const sqlArray = (items: string[]) => `array[${items.map(sqlText).join(', ')}]`;
+const sqlNumbers = (items: number[]) => `array[${items.join(', ')}]`;
 
 /** Rows a single statement inserts; PGlite (WebAssembly, 2 GB heap) gets smaller ones. */
 export async function loadCatalog(
@@ -58,7 +126,17 @@ export async function loadCatalog(
   const brandNames = Object.keys(brands);
   // A rectangular 2-D array: row = brand (in the categories' name order), column = model.
   const sortedBrands = [...brandNames].sort();
-  const models = `array[${sortedBrands.map((brand) => sqlArray(brands[brand] ?? [])).join(', ')}]`;
+  const modelsOf = (brand: string) => brands[brand] ?? [];
+  const models = `array[${sortedBrands.map((brand) => sqlArray(modelsOf(brand).map(([model]) => model))).join(', ')}]`;
+  const screens = `array[${sortedBrands.map((brand) => sqlNumbers(modelsOf(brand).map(([, inches]) => inches))).join(', ')}]`;
+  const cpuModels = `array[${chips.map((chip) => sqlArray(chip.models)).join(', ')}]`;
+  // The model and chip each listing's name gives (1-based), and the same for its specs.
+  const model = '1 + ((h / 7) % 4)::int';
+  const chip = `1 + ((h / 29) % ${chips.length})::int`;
+  const memoryIndex = `1 + ((h / 31) % ${memory.length})::int`;
+  const storageIndex = `1 + ((h / 37) % ${storage.length})::int`;
+  // About one listing in 20 has no specs, like those listed before specs existed.
+  const spec = (value: string) => `case when (h / 101) % 20 <> 0 then ${value} end`;
 
   await execute(`
     insert into categories (name, image)
@@ -74,7 +152,8 @@ export async function loadCatalog(
   // than updating eleven indexes (two of them GIN) row by row.
   const indexes = await indexDefinitions(execute);
   await execute(indexes.map((index) => `drop index ${index.name};`).join('\n'));
-  // Likewise the search words: gathered once at the end, not listing by listing.
+  // Likewise the search words: gathered once at the end, not listing by listing, from
+  // the same columns as the trigger (migration 0015).
   await execute('alter table products disable trigger products_search_words;');
 
   for (let start = 1; start <= products; start += batch) {
@@ -82,14 +161,15 @@ export async function loadCatalog(
     await execute(`
       insert into products (seller_id, category_id, name, image, location, description,
         condition_type, mobile_number, original_price_cents, resale_price_cents, years_of_use,
-        status, is_advertised, date_of_post)
+        status, is_advertised, date_of_post, model, cpu_family, cpu_model, ram_gb, storage_gb,
+        storage_type, screen_inches, battery_health, battery_cycles)
       select
         'bench-seller-' || (1 + h % ${sellers}),
         c.id,
-        c.name || ' ' || (${models})[c.k + 1][1 + ((h / 7) % 4)::int] || ' '
-          || (${sqlArray(chips)})[1 + ((h / 29) % ${chips.length})::int] || ' '
-          || (${sqlArray(memory)})[1 + ((h / 31) % ${memory.length})::int] || ' '
-          || (${sqlArray(storage)})[1 + ((h / 37) % ${storage.length})::int],
+        c.name || ' ' || (${models})[c.k + 1][${model}] || ' '
+          || (${sqlArray(chips.map((entry) => entry.name))})[${chip}] || ' '
+          || (${sqlArray(memory)})[${memoryIndex}] || ' '
+          || (${sqlArray(storage)})[${storageIndex}],
         '/api/images/bench-' || (h % 500) || '.webp',
         (${sqlArray(cities)})[1 + ((h / 41) % ${cities.length})::int],
         'Used for ' || (h / 43) % 6 || ' years. '
@@ -101,7 +181,17 @@ export async function loadCatalog(
         (h / 43) % 6,
         case when (h / 71) % 10 = 0 then 'sold' else 'available' end,
         (h / 73) % 40 = 0,
-        timestamptz '2026-11-01T00:00:00Z' - ((h / 79) % 63072000) * interval '1 second'
+        timestamptz '2026-11-01T00:00:00Z' - ((h / 79) % 63072000) * interval '1 second',
+        ${spec(`(${models})[c.k + 1][${model}]`)},
+        ${spec(`(${sqlArray(chips.map((entry) => entry.family))})[${chip}]`)},
+        ${spec(`(${cpuModels})[${chip}][1 + ((h / 89) % 4)::int]`)},
+        ${spec(`(${sqlNumbers(memoryGb)})[${memoryIndex}]`)},
+        ${spec(`(${sqlNumbers(storageGb)})[${storageIndex}]`)},
+        ${spec("'SSD'")},
+        ${spec(`(${screens})[c.k + 1][${model}]`)},
+        -- 65-100% of its design capacity; some 120 cycles a year of use.
+        ${spec('65 + (h / 83) % 36')},
+        ${spec('((h / 43) % 6) * 120 + (h / 97) % 240')}
       from (
         select g, (g::bigint * 2654435761) % 4294967291 as h
         from generate_series(${start}, ${end}) as g
@@ -117,7 +207,8 @@ export async function loadCatalog(
   await execute(`
     alter table products enable trigger products_search_words;
     insert into search_words (word)
-    select distinct search_words_of(name || ' ' || description) from products
+    select distinct search_words_of(concat_ws(' ', name, description, model, cpu_model,
+      cpu_generation, graphics, operating_system)) from products
     on conflict do nothing;`);
   log(`  building ${indexes.length} indexes`);
   for (const index of indexes) {
