@@ -65,8 +65,16 @@ export function firstPaint(
         shared: true,
       }));
     }
-    const laptopId = laptopPagePath.exec(url.pathname)?.[1];
-    if (laptopId) return laptopPage(app, db, render, publicUrl, request, laptopId.toLowerCase());
+    const laptopId = laptopPagePath.exec(url.pathname)?.[1]?.toLowerCase();
+    if (laptopId) {
+      if (await request.getViewer())
+        return laptopPage(app, db, render, publicUrl, request, laptopId);
+      // A guest's laptop page is every guest's: drawn once and handed out, like theirs below.
+      return app.pageCache.rememberValue(`/laptops/${laptopId}`, async () => ({
+        ...(await laptopPage(app, db, render, publicUrl, request, laptopId)),
+        shared: true,
+      }));
+    }
     const categoryId = categoryPagePath.exec(url.pathname)?.[1];
     if (!categoryId && url.pathname !== '/search') return { head: [] };
     const viewer = await request.getViewer();

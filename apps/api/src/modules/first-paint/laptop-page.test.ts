@@ -31,7 +31,8 @@ beforeAll(async () => {
   );
   await fs.writeFile(path.join(distDir, 'page.html'), template);
   t = await createTestContext(
-    { WEB_DIST_DIR: distDir, PUBLIC_URL: 'https://laptops.example' },
+    // Pages kept as deployed (the tests' default keeps nothing).
+    { WEB_DIST_DIR: distDir, PUBLIC_URL: 'https://laptops.example', LIST_CACHE_MS: '60000' },
     { renderCataloguePage: drawPage },
   );
   categoryId = (await createCategory(t.database.db, { name: 'Lenovo' })).id;
@@ -112,6 +113,26 @@ describe('a laptop page as the server sends it', () => {
     const sold = await t.app.inject({ method: 'GET', url: `/laptops/${product.id}` });
     expect(sold.statusCode).toBe(200);
     expect(sold.body).toContain('https://schema.org/SoldOut');
+  });
+
+  it("draws a guest's page once for every guest, until a write comes through the app", async () => {
+    const { product, seller } = await listing('Acer Swift 3');
+    const before = drawn.length;
+    for (let i = 0; i < 3; i += 1) {
+      const page = await t.app.inject({ method: 'GET', url: `/laptops/${product.id}` });
+      expect(page.body).toContain('<h1>Acer Swift 3</h1>');
+    }
+    expect(drawn.length - before).toBe(1);
+    const cookie = await signIn(t.app, seller.email, seller.password);
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/myProducts/${product.id}`,
+      headers: { cookie },
+      payload: { name: 'Acer Swift 3 (2022)' },
+    });
+    expect(edited.statusCode).toBe(200);
+    const after = await t.app.inject({ method: 'GET', url: `/laptops/${product.id}` });
+    expect(after.body).toContain('<h1>Acer Swift 3 (2022)</h1>');
   });
 
   it('answers 410 for a withdrawn laptop and 404 for an unknown one, kept out of search engines', async () => {
