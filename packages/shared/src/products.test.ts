@@ -171,6 +171,13 @@ describe('specs', () => {
     expect(errors({ ...valid, conditionType: 'Fair', batteryHealth: '70' })).toEqual({});
   });
 
+  it('refuses a body that is not an object, without throwing (found by the fuzzer)', () => {
+    for (const body of [undefined, null, [], 'text', 5]) {
+      expect(productInputSchema.safeParse(body).success).toBe(false);
+      expect(productFieldsSchema.safeParse(body).success).toBe(false);
+    }
+  });
+
   it('takes an edit of some fields, and refuses an empty one', () => {
     expect(productEditSchema.parse({ resalePrice: '499' })).toEqual({ resalePrice: 499 });
     expect(productEditSchema.safeParse({}).success).toBe(false);

@@ -270,9 +270,13 @@ export const productFieldsObject = z
  * they are all right), so every error shows at once; not when either field is wrong.
  */
 const alongWithTheFields = {
-  when: (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+  when: (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    // Not at all when what came is not an object (no body, a list): nothing to compare.
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    !Array.isArray(payload.value) &&
     !payload.issues.some((issue) =>
-      ['conditionType', 'batteryHealth'].includes(String(issue.path?.[0])),
+      ['', 'conditionType', 'batteryHealth'].includes(String(issue.path?.[0] ?? '')),
     ),
 };
 
