@@ -59,19 +59,16 @@ export function ProductCard({
     >
       <figure className="relative bg-base-200">
         {/* The thumbnail (640 px wide, 4:3) with its size given, so nothing moves when it loads. */}
-        {/* Out of the tab order: the name below is the same link, one stop for the keyboard. */}
-        <Link to={page} tabIndex={-1}>
-          <img
-            src={product.thumbnail}
-            alt={product.name}
-            width={640}
-            height={480}
-            loading={imageLoading === 'lazy' ? 'lazy' : 'eager'}
-            fetchPriority={imageLoading === 'priority' ? 'high' : 'auto'}
-            decoding={imageLoading === 'lazy' ? 'async' : 'auto'}
-            className="aspect-[4/3] w-full object-cover"
-          />
-        </Link>
+        <img
+          src={product.thumbnail}
+          alt={product.name}
+          width={640}
+          height={480}
+          loading={imageLoading === 'lazy' ? 'lazy' : 'eager'}
+          fetchPriority={imageLoading === 'priority' ? 'high' : 'auto'}
+          decoding={imageLoading === 'lazy' ? 'async' : 'auto'}
+          className="aspect-[4/3] w-full object-cover"
+        />
         <span
           className={`badge absolute top-3 left-3 border-0 ${conditionBadge[product.conditionType]}`}
         >
