@@ -3,6 +3,7 @@ import { bookingMessages as bookingRules } from '@laptops/shared/messages';
 import { createAccount, logIn, signIn } from './support/accounts.ts';
 import { accessibilityViolations } from './support/axe.ts';
 import { sellerWithListing } from './support/listings.ts';
+import { takenOver } from './support/takeover.ts';
 
 // Each test walks several people through several screens.
 test.describe.configure({ timeout: 180_000 });
@@ -14,7 +15,7 @@ test.describe.configure({ timeout: 180_000 });
 async function bookFromCard(page: Page, name: string) {
   await page.goto(`/search?q=${encodeURIComponent(name)}`);
   const card = page.getByRole('article', { name });
-  await card.getByRole('button', { name: 'Book', exact: true }).click();
+  await (await takenOver(card.getByRole('button', { name: 'Book', exact: true }))).click();
   const dialog = page.getByRole('dialog', { name: 'Book this laptop' });
   await expect(dialog.getByLabel('Laptop')).toHaveValue(name.slice(0, 22) + '...');
   await dialog.getByRole('button', { name: 'Book', exact: true }).click();

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiSignedInAs, createAccount, logIn, signIn } from './support/accounts.ts';
 import { textContrast } from './support/contrast.ts';
 import { sellerWithListing } from './support/listings.ts';
+import { takenOver } from './support/takeover.ts';
 
 const demoAdmin = { email: 'admin@example.com', password: 'demo1234' };
 
@@ -114,7 +115,7 @@ test('a buyer reports a laptop with a reason; the admin sees it and removes the 
   await signIn(page, reporter);
   await page.goto(`/search?q=${encodeURIComponent(listing.name)}`);
   const card = page.getByRole('article', { name: listing.name });
-  await card.getByRole('button', { name: /More options/ }).click();
+  await (await takenOver(card.getByRole('button', { name: /More options/ }))).click();
   await card.getByRole('menuitem', { name: 'Report this laptop' }).click();
   const dialog = page.getByRole('dialog', { name: 'Report this laptop' });
   const details = dialog.getByRole('textbox', { name: /^Details/ });

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createAccount, logIn } from './support/accounts.ts';
 import { accessibilityViolations } from './support/axe.ts';
 import { categoryIdOf, sellerWithListing } from './support/listings.ts';
+import { takenOver } from './support/takeover.ts';
 
 // Each test walks two people through several screens.
 test.describe.configure({ timeout: 180_000 });
@@ -35,7 +36,7 @@ test('a guest browses a category, logs in to book, pays at once, and both sides 
   await expect(card).not.toContainText('+1 402 555 0100');
 
   // Booking asks them to log in first, then brings them back with the form open.
-  await card.getByRole('button', { name: 'Book', exact: true }).click();
+  await (await takenOver(card.getByRole('button', { name: 'Book', exact: true }))).click();
   await logIn(page, buyer);
   await expect(page).toHaveURL(/\/category\//);
   await expect(page.getByRole('dialog', { name: 'Book this laptop' })).toBeVisible();
@@ -110,7 +111,7 @@ test('a guest who reports a laptop logs in first and comes back to the report fo
   // The server drew the page; its menu opens once the app runs.
   await page.waitForFunction(() => performance.getEntriesByName('app-start').length > 0);
   const card = page.getByRole('article', { name: listing.name });
-  await card.getByRole('button', { name: /More options/ }).click();
+  await (await takenOver(card.getByRole('button', { name: /More options/ }))).click();
   await card.getByRole('menuitem', { name: 'Report this laptop' }).click();
   await logIn(page, reporter);
   await expect(page).toHaveURL(/\/search\?q=/);

@@ -11,6 +11,7 @@ import {
 import { accessibilityViolations } from './support/axe.ts';
 import { textContrast } from './support/contrast.ts';
 import { categoryIdOf } from './support/listings.ts';
+import { takenOver } from './support/takeover.ts';
 
 const laptopPhoto = path.join(import.meta.dirname, 'support', 'avatar.png');
 
@@ -218,7 +219,7 @@ test('a buyer reports a product through the modal and the admins see the report'
   await signIn(page, buyer);
   const card = page.getByRole('region', { name: 'Latest laptops' }).getByRole('article').nth(1);
   const productName = (await card.getAttribute('aria-label')) ?? '';
-  await card.getByRole('button', { name: /More options/ }).click();
+  await (await takenOver(card.getByRole('button', { name: /More options/ }))).click();
   await card.getByRole('menuitem', { name: 'Report this laptop' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Report this laptop' });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { accessibilityViolations } from './support/axe.ts';
+import { takenOver } from './support/takeover.ts';
 
 test.describe('Home', () => {
   test('shows the slideshow and every section in order', async ({ page }) => {
@@ -78,7 +79,7 @@ test.describe('Home', () => {
     await page.keyboard.press('Escape');
     expect(await accessibilityViolations(page)).toEqual([]);
     // No form a guest cannot send: the login page, which brings them back (orders.spec.ts).
-    await card.getByRole('button', { name: 'Book', exact: true }).click();
+    await (await takenOver(card.getByRole('button', { name: 'Book', exact: true }))).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText('Please log in to book this laptop.')).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
