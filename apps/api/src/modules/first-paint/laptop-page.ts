@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { cataloguePageDataId, type LaptopPageData } from '@laptops/shared/first-page';
+import { keySpecs } from '@laptops/shared/laptop-specs';
 import type { ProductDetails } from '@laptops/shared/products';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -93,8 +94,8 @@ function summary(product: ProductDetails): string {
     `$${product.resalePrice.toFixed(2)}`,
     `${product.conditionType} condition`,
     specs.cpuModel,
-    specs.ramGb === null ? null : `${specs.ramGb} GB RAM`,
-    specs.storageGb === null ? null : `${specs.storageGb} GB ${specs.storageType ?? ''}`.trim(),
+    // What a card shows: memory, storage, screen.
+    ...keySpecs(specs),
     specs.batteryHealth === null ? null : `battery ${specs.batteryHealth}%`,
     product.location,
   ];

@@ -10,8 +10,6 @@ import type { Viewer } from '../auth/viewer.ts';
 import { thumbnailUrl } from '../images/images.service.ts';
 import { productColumns, toProduct } from './products.service.ts';
 
-export const productGoneMessage = 'This laptop is no longer listed.';
-
 /**
  * A laptop's page: every spec and photo, and its seller. A sold laptop keeps its page
  * (old links, shared ones); one withdrawn by its seller or an admin, or whose seller's
@@ -47,7 +45,7 @@ export async function getProductDetails(
     .where(eq(products.id, id));
   if (!row) throw notFound('There is no such laptop.');
   if (row.withdrawnAt || row.sellerDeletedAt) {
-    throw new HttpError(410, 'PRODUCT_GONE', productGoneMessage);
+    throw new HttpError(410, 'PRODUCT_GONE', 'This laptop is no longer listed.');
   }
   const [sold, viewerOrder] = await Promise.all([
     db

@@ -25,7 +25,8 @@ export const searchMessages = {
   batteryMin: 'Battery health',
   cpu: 'Processor',
   any: 'Any',
-  atLeastGb: (gb: number) => (gb >= 1024 ? `${gb / 1024} TB or more` : `${gb} GB or more`),
+  // Short: two of these share a row of the desktop sidebar.
+  atLeastGb: (gb: number) => (gb >= 1024 ? `${gb / 1024} TB+` : `${gb} GB+`),
   inches: (n: number) => `${n}″`,
   atLeastPercent: (n: number) => `${n}% or more`,
   sort: 'Sort by',
