@@ -1,8 +1,7 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ProductDetails } from '@laptops/shared/products';
 import type { Db } from '../../db/client.ts';
 import { categories } from '../../db/schema/categories.ts';
-import { orders } from '../../db/schema/orders.ts';
 import { products } from '../../db/schema/products.ts';
 import { users } from '../../db/schema/users.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
@@ -15,12 +14,9 @@ import { productColumns, toProduct } from './products.service.ts';
  * (old links, shared ones); one withdrawn by its seller or an admin, or whose seller's
  * account was deleted, is gone (410), and an id that never existed is not found (404).
  */
-export async function getProductDetails(
-  db: Db,
-  id: string,
-  viewer: Viewer | null,
-): Promise<ProductDetails> {
-  const [row] = await db
+/** A laptop's row with its seller's sales and the viewer's booking of it: one round trip. */
+function selectProductPage(db: Db) {
+  return db
     .select({
       ...productColumns,
       morePhotos: products.morePhotos,
@@ -38,35 +34,40 @@ export async function getProductDetails(
       sellerSince: users.createdAt,
       withdrawnAt: products.deletedAt,
       sellerDeletedAt: users.deletedAt,
+      laptopsSold: sql<number>`(
+        select count(*)::int from products sold
+        where sold.seller_id = "products"."seller_id" and sold.status = 'sold')`,
+      // The viewer's latest booking that still stands (none for a guest: no buyer id).
+      viewerOrder: sql<ProductDetails['viewerOrder']>`(
+        select json_build_object('id', o.id, 'paid', o.paid) from orders o
+        where o.product_id = "products"."id" and o.buyer_id = ${sql.placeholder('viewerId')}
+          and o.cancelled_at is null
+        order by o.created_at desc limit 1)`,
     })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
     .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(eq(products.id, id));
+    .where(eq(products.id, sql.placeholder('id')))
+    .prepare('product_page');
+}
+
+const preparedPages = new WeakMap<Db, ReturnType<typeof selectProductPage>>();
+
+export async function getProductDetails(
+  db: Db,
+  id: string,
+  viewer: Viewer | null,
+): Promise<ProductDetails> {
+  let query = preparedPages.get(db);
+  if (!query) {
+    query = selectProductPage(db);
+    preparedPages.set(db, query);
+  }
+  const [row] = await query.execute({ id, viewerId: viewer?.id ?? null });
   if (!row) throw notFound('There is no such laptop.');
   if (row.withdrawnAt || row.sellerDeletedAt) {
     throw new HttpError(410, 'PRODUCT_GONE', 'This laptop is no longer listed.');
   }
-  const [sold, viewerOrder] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(products)
-      .where(and(eq(products.sellerId, row.sellerId), eq(products.status, 'sold'))),
-    viewer
-      ? db
-          .select({ id: orders.id, paid: orders.paid })
-          .from(orders)
-          .where(
-            and(
-              eq(orders.productId, id),
-              eq(orders.buyerId, viewer.id),
-              isNull(orders.cancelledAt),
-            ),
-          )
-          .orderBy(desc(orders.createdAt))
-          .limit(1)
-      : [],
-  ]);
   const card = toProduct(row, viewer);
   return {
     ...card,
@@ -84,8 +85,8 @@ export async function getProductDetails(
       knownIssues: row.knownIssues,
     },
     photos: [row.image, ...row.morePhotos].map((url) => ({ url, thumbnail: thumbnailUrl(url) })),
-    seller: { memberSince: row.sellerSince.toISOString(), laptopsSold: sold[0]?.n ?? 0 },
+    seller: { memberSince: row.sellerSince.toISOString(), laptopsSold: row.laptopsSold },
     isOwn: viewer?.id === row.sellerId,
-    viewerOrder: viewerOrder[0] ?? null,
+    viewerOrder: row.viewerOrder ?? null,
   };
 }

@@ -63,6 +63,13 @@ describe('GET /api/products/:id', () => {
     const { seller, product } = await listingWithSpecs();
     const other = await createProduct(db, { sellerId: seller.id, categoryId: product.categoryId });
     await db.update(products).set({ status: 'sold' }).where(eq(products.id, other.id));
+    // Another seller's sale is not this seller's.
+    const otherSeller = await createUser(db, { typeOfUser: 'seller' });
+    const stranger = await createProduct(db, {
+      sellerId: otherSeller.id,
+      categoryId: product.categoryId,
+    });
+    await db.update(products).set({ status: 'sold' }).where(eq(products.id, stranger.id));
 
     const response = await page(product.id);
     expect(response.statusCode).toBe(200);
@@ -118,8 +125,15 @@ describe('GET /api/products/:id', () => {
     });
     expect(booked.statusCode).toBe(201);
     const seen = (await page(product.id, buyerCookie)).json<ProductDetails>();
-    expect(seen.viewerOrder).toMatchObject({ paid: false });
+    expect(seen.viewerOrder).toEqual({
+      id: booked.json<{ insertedId: string }>().insertedId,
+      paid: false,
+    });
     expect(seen.isOwn).toBe(false);
+    // Another buyer's booking is theirs alone.
+    const other = await createUser(db);
+    const otherCookie = await signIn(t.app, other.email, other.password);
+    expect((await page(product.id, otherCookie)).json<ProductDetails>().viewerOrder).toBeNull();
   });
 
   it("keeps a sold laptop's page, marked sold", async () => {
