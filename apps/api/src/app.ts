@@ -44,6 +44,7 @@ import { conditionalGetPlugin } from './plugins/conditional-get.ts';
 import { crossSiteGuardPlugin } from './plugins/cross-site-guard.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, handleFrameworkError } from './plugins/errors.ts';
+import { createFrontCache, frontCachePlugin, serverWithFrontCache } from './plugins/front-cache.ts';
 import { listCachePlugin } from './plugins/list-cache.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticClientPlugin } from './plugins/static-client.ts';
@@ -76,7 +77,9 @@ export type AppOptions = {
 /** Builds the whole HTTP app without listening, so tests can use app.inject(). */
 export async function buildApp(options: AppOptions) {
   const { config, database } = options;
+  const frontCache = createFrontCache({ logger: options.logger });
   const app = Fastify({
+    serverFactory: serverWithFrontCache(frontCache),
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
@@ -127,7 +130,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
   await app.register(crossSiteGuardPlugin, { trustedOrigins });
   await app.register(conditionalGetPlugin);
-  await app.register(listCachePlugin, { ttlMs: config.listCacheMs });
+  await app.register(listCachePlugin, { ttlMs: config.listCacheMs, frontCache });
+  await app.register(frontCachePlugin, { frontCache });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(docsPlugin);
   await app.register(authPlugin, {

@@ -49,10 +49,10 @@ describe('createListCache', () => {
 describe('sendJsonText', () => {
   it('compresses a cached answer once, for every client that accepts gzip', async () => {
     const json = JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ name: `Laptop ${i}` })));
-    const cached: CachedJson = { json, etag: etagOf(json) };
+    const cached: CachedJson = { json, etag: etagOf(json), expiresAt: 0, generation: 0 };
     const app = Fastify();
     app.get('/list', (request, reply) => sendJsonText(reply, cached));
-    const small: CachedJson = { json: '[1]', etag: etagOf('[1]') };
+    const small: CachedJson = { json: '[1]', etag: etagOf('[1]'), expiresAt: 0, generation: 0 };
     app.get('/small', (request, reply) => sendJsonText(reply, small));
     const ask = (encoding?: string) =>
       app.inject({

@@ -27,6 +27,10 @@ declare module 'fastify' {
 export type CachedJson = {
   json: string;
   etag: string;
+  /** When the cache drops it (plugins/front-cache.ts keeps its bytes until then). */
+  expiresAt: number;
+  /** How many times the cache had been cleared when this was asked for. */
+  generation: number;
   bytes?: Buffer;
   gzipped?: Promise<Buffer>;
 };
@@ -36,12 +40,18 @@ export type ListCache = {
   remember(key: string, produce: () => Promise<unknown>): Promise<CachedJson>;
   /** The same for any value: one object for every request within `ttlMs`. */
   rememberValue<T>(key: string, produce: () => Promise<T>): Promise<T>;
+  /** Whether no write has cleared the cache since `cached` was asked for. */
+  isCurrent(cached: CachedJson): boolean;
   clear(): void;
 };
 
-async function toCachedJson(produce: () => Promise<unknown>): Promise<CachedJson> {
+async function toCachedJson(
+  produce: () => Promise<unknown>,
+  expiresAt: number,
+  generation: number,
+): Promise<CachedJson> {
   const json = JSON.stringify(await produce());
-  return { json, etag: etagOf(json) };
+  return { json, etag: etagOf(json), expiresAt, generation };
 }
 
 export function createListCache(options: {
@@ -54,6 +64,7 @@ export function createListCache(options: {
   const maxEntries = options.maxEntries ?? 1000;
   // Promises, so that many requests arriving together share one query.
   const entries = new Map<string, { value: Promise<unknown>; expiresAt: number }>();
+  let generation = 0;
   function rememberValue<T>(key: string, produce: () => Promise<T>): Promise<T> {
     if (options.ttlMs <= 0) return produce();
     const entry = entries.get(key);
@@ -69,12 +80,22 @@ export function createListCache(options: {
     return value;
   }
   return {
-    remember: (key, produce) => rememberValue(key, () => toCachedJson(produce)),
+    remember: (key, produce) =>
+      rememberValue(key, () => toCachedJson(produce, now() + options.ttlMs, generation)),
     rememberValue,
+    isCurrent: (cached) => cached.generation === generation,
     clear() {
+      generation++;
       entries.clear();
     },
   };
+}
+
+const sentJson = new WeakMap<FastifyReply, CachedJson>();
+
+/** The cached answer `sendJsonText` sent with this reply, if it did. */
+export function cachedJsonSentBy(reply: FastifyReply): CachedJson | undefined {
+  return sentJson.get(reply);
 }
 
 /** Below this, compressing saves less than it costs (as @fastify/compress's threshold). */
@@ -88,6 +109,7 @@ const GZIP_THRESHOLD_BYTES = 1024;
  * for its Content-Length and encoded it again.
  */
 export async function sendJsonText(reply: FastifyReply, cached: CachedJson) {
+  sentJson.set(reply, cached);
   reply
     .header('etag', cached.etag)
     // Lowercase: @fastify/compress (for a client that takes only br) adds it otherwise.
@@ -115,25 +137,28 @@ const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * here). Writes whose route says `keepsLists` (sign-ins, messages, reports) leave them:
  * on a busy site those come often and would otherwise keep every list cold.
  */
-export const listCachePlugin = fp(async (app: FastifyInstance, options: { ttlMs: number }) => {
-  const lists = createListCache({ ttlMs: options.ttlMs });
-  // A drawn page is a few times the size of its results' JSON: fewer are kept.
-  const pages = createListCache({ ttlMs: options.ttlMs, maxEntries: 100 });
-  app.decorate('listCache', lists);
-  app.decorate('pageCache', pages);
-  const forgetAfterWrite = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!writeMethods.has(request.method) || reply.statusCode >= 400) return;
-    const keepsLists = request.routeOptions.config.keepsLists;
-    if (keepsLists === true || (typeof keepsLists === 'function' && keepsLists(request))) return;
-    lists.clear();
-    pages.clear();
-  };
-  // Only on routes that take writes: the lists' own requests run no hook of this plugin.
-  app.addHook('onRoute', (route) => {
-    if (![route.method].flat().some((method) => writeMethods.has(method))) return;
-    const existing = route.onResponse;
-    route.onResponse = existing
-      ? [...(Array.isArray(existing) ? existing : [existing]), forgetAfterWrite]
-      : [forgetAfterWrite];
-  });
-});
+export const listCachePlugin = fp(
+  async (app: FastifyInstance, options: { ttlMs: number; frontCache?: { clear(): void } }) => {
+    const lists = createListCache({ ttlMs: options.ttlMs });
+    // A drawn page is a few times the size of its results' JSON: fewer are kept.
+    const pages = createListCache({ ttlMs: options.ttlMs, maxEntries: 100 });
+    app.decorate('listCache', lists);
+    app.decorate('pageCache', pages);
+    const forgetAfterWrite = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!writeMethods.has(request.method) || reply.statusCode >= 400) return;
+      const keepsLists = request.routeOptions.config.keepsLists;
+      if (keepsLists === true || (typeof keepsLists === 'function' && keepsLists(request))) return;
+      lists.clear();
+      pages.clear();
+      options.frontCache?.clear();
+    };
+    // Only on routes that take writes: the lists' own requests run no hook of this plugin.
+    app.addHook('onRoute', (route) => {
+      if (![route.method].flat().some((method) => writeMethods.has(method))) return;
+      const existing = route.onResponse;
+      route.onResponse = existing
+        ? [...(Array.isArray(existing) ? existing : [existing]), forgetAfterWrite]
+        : [forgetAfterWrite];
+    });
+  },
+);

@@ -1,5 +1,6 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { UserType } from '../../db/schema/users.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { Auth } from './auth.ts';
@@ -29,13 +30,19 @@ declare module 'fastify' {
 
 export type ViewerSession = { viewer: Viewer; token: string };
 
+/** Whether a request may be signed in: a bearer token, or a session cookie. */
+export function carriesSession(headers: IncomingHttpHeaders): boolean {
+  return (
+    headers.authorization !== undefined || (headers.cookie?.includes('session_token') ?? false)
+  );
+}
+
 export async function readViewerSession(
   auth: Auth,
   request: FastifyRequest,
 ): Promise<ViewerSession | null> {
   // Most catalogue visits carry no session at all: skip better-auth's lookup for them.
-  const { authorization, cookie } = request.headers;
-  if (!authorization && !cookie?.includes('session_token')) return null;
+  if (!carriesSession(request.headers)) return null;
   const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!session || session.user.deletedAt) return null;
   const user = session.user;

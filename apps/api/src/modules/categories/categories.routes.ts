@@ -10,7 +10,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
   app.get(
     '/api/categories',
     {
-      config: { access: 'public', revalidate: true },
+      config: { access: 'public', revalidate: true, frontCache: true },
       compress: false,
       schema: {
         tags: ['categories'],

@@ -11,7 +11,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.get(
     '/api/advertiseProducts',
     {
-      config: { access: 'public', revalidate: true },
+      config: { access: 'public', revalidate: true, frontCache: true },
       compress: false,
       schema: {
         tags: ['products'],
@@ -32,7 +32,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.get(
     '/api/latestProducts',
     {
-      config: { access: 'public', revalidate: true },
+      config: { access: 'public', revalidate: true, frontCache: true },
       compress: false,
       schema: {
         tags: ['products'],
