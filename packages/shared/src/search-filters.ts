@@ -33,6 +33,30 @@ export type SearchFilters = {
   sort: SearchSort;
 };
 
+/** The filters on a laptop's specs. */
+export const specFilterKeys = [
+  'ramMin',
+  'storageMin',
+  'storageType',
+  'screenMin',
+  'screenMax',
+  'batteryMin',
+  'cpu',
+] as const satisfies readonly (keyof SearchFilters)[];
+export type SpecFilter = (typeof specFilterKeys)[number];
+
+/**
+ * The choices the numeric spec filters offer ("at least" steps buyers compare by); the
+ * server counts the listings each would find (GET /api/search/counts).
+ */
+export const specFilterChoices = {
+  ramMin: [8, 16, 32, 64],
+  storageMin: [128, 256, 512, 1024, 2048],
+  screenMin: [11, 12, 13, 13.3, 14, 15, 15.6, 16, 17],
+  screenMax: [11, 12, 13, 13.3, 14, 15, 15.6, 16, 17],
+  batteryMin: [70, 80, 85, 90, 95],
+} as const satisfies Partial<Record<SpecFilter, readonly number[]>>;
+
 export const defaultFilters: SearchFilters = {
   q: '',
   category: '',
@@ -173,12 +197,27 @@ export function searchRequestPath(
   scope: { includeSold?: boolean } = {},
   cursor?: string,
 ): string {
+  const params = searchParams(filters, scope);
+  if (cursor) params.set('cursor', cursor);
+  return `/api/search?${params.toString()}`;
+}
+
+/** GET /api/search/counts for a page's filters: the sort changes no count, so it is left out. */
+export function searchCountsPath(
+  filters: SearchFilters,
+  scope: { includeSold?: boolean } = {},
+): string {
+  const params = searchParams(filters, scope);
+  params.delete('sort');
+  return `/api/search/counts?${params.toString()}`;
+}
+
+function searchParams(filters: SearchFilters, scope: { includeSold?: boolean }) {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filters)) {
     const text = value.trim();
     if (text !== '') params.set(key, text);
   }
   if (scope.includeSold) params.set('includeSold', 'true');
-  if (cursor) params.set('cursor', cursor);
-  return `/api/search?${params.toString()}`;
+  return params;
 }

@@ -3,7 +3,7 @@ import { hasNoNul, nulMessage } from './fields.ts';
 import { conditionTypes } from './conditions.ts';
 import { cpuFamilies, storageTypes } from './laptop-specs.ts';
 import { productSchema } from './products.ts';
-import { SEARCH_TEXT_MAX, searchSorts } from './search-filters.ts';
+import { SEARCH_TEXT_MAX, searchSorts, specFilterKeys } from './search-filters.ts';
 
 const optionalNumber = (schema: z.ZodNumber) =>
   z.preprocess(
@@ -84,3 +84,14 @@ export const searchResultSchema = z.object({
   suggestedQuery: z.string().optional(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
+
+/**
+ * GET /api/search/counts (the same query as GET /api/search): for each spec filter, how
+ * many listings each of its choices would find with the text and the other filters as
+ * they are; null when too many match to count (narrow the search to get them).
+ */
+export const specCountsSchema = z.record(
+  z.enum(specFilterKeys),
+  z.record(z.string(), z.int().min(0)).nullable(),
+);
+export type SpecCounts = z.infer<typeof specCountsSchema>;

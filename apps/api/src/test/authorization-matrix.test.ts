@@ -54,6 +54,7 @@ const expectedAccess: Record<string, Access> = {
   'DELETE /api/deleteUser': 'admin',
   'GET /api/admin/activity': 'admin',
   'GET /api/search': 'public',
+  'GET /api/search/counts': 'public',
 };
 
 type Caller = 'anonymous' | 'buyer' | 'seller' | 'otherSeller' | 'admin';

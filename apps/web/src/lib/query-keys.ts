@@ -29,6 +29,9 @@ export const productKeys = {
   /** Pages of search results; a category page also lists sold laptops (`includeSold`). */
   search: (filters: SearchFilters, scope: { includeSold?: boolean }) =>
     [...productKeys.all, 'search', filters, scope] as const,
+  /** How many laptops each spec filter's choice would find (SpecCounts). */
+  searchCounts: (filters: SearchFilters, scope: { includeSold?: boolean }) =>
+    [...productKeys.all, 'search-counts', filters, scope] as const,
   /** One laptop's page (ProductDetails). */
   details: (id: string) => [...productKeys.all, 'details', id] as const,
 };

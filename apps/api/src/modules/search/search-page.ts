@@ -3,25 +3,11 @@
  * sort's own columns, and how the page is found (prepared, from the matches, or by
  * walking the sort's index) and counted.
  */
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  isNull,
-  lte,
-  type Placeholder,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { SearchResult } from '@laptops/shared/search';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/products.ts';
 import { users } from '../../db/schema/users.ts';
-import { containsPattern } from '../../lib/like-pattern.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { listed, toProduct } from '../products/products.service.ts';
@@ -37,6 +23,7 @@ import {
   questionFingerprint,
   type Cursor,
 } from './search-cursor.ts';
+import { listingFilters, specColumns } from './listing-filters.ts';
 import { filtersOf, type SearchQuery } from './search-query.ts';
 
 /**
@@ -82,42 +69,6 @@ type PageOptions = {
   listings: number;
 };
 
-/** The columns the spec filters read: a walk selects them for its filters (below). */
-const specColumns = {
-  ramGb: products.ramGb,
-  storageGb: products.storageGb,
-  storageType: products.storageType,
-  screenInches: products.screenInches,
-  batteryHealth: products.batteryHealth,
-  cpuFamily: products.cpuFamily,
-};
-
-/** The spec filters; a listing that does not give a spec never matches a filter on it. */
-function specFilters(
-  query: SearchQuery,
-  bind: <T>(name: string, value: T) => T | Placeholder,
-): SQL | undefined {
-  return and(
-    query.ramMin !== undefined ? gte(products.ramGb, bind('ramMin', query.ramMin)) : undefined,
-    query.storageMin !== undefined
-      ? gte(products.storageGb, bind('storageMin', query.storageMin))
-      : undefined,
-    query.storageType
-      ? eq(products.storageType, bind('storageType', query.storageType))
-      : undefined,
-    query.screenMin !== undefined
-      ? gte(products.screenInches, bind('screenMin', query.screenMin))
-      : undefined,
-    query.screenMax !== undefined
-      ? lte(products.screenInches, bind('screenMax', query.screenMax))
-      : undefined,
-    query.batteryMin !== undefined
-      ? gte(products.batteryHealth, bind('batteryMin', query.batteryMin))
-      : undefined,
-    query.cpu ? eq(products.cpuFamily, bind('cpu', query.cpu)) : undefined,
-  );
-}
-
 export async function searchPage(db: Db, options: PageOptions): Promise<SearchResult> {
   const { query, viewer, cursor, counts, text, similar } = options;
   // Browsing without words (the category page) is the catalogue's busiest query: it runs
@@ -132,30 +83,7 @@ export async function searchPage(db: Db, options: PageOptions): Promise<SearchRe
   // The filters on the listing itself; `where` adds the text and that the seller is
   // not deleted. Which listings a sort's index holds (`indexed`), the price range, and
   // the rest: the walk below reads the index alone for a bounded number of rows.
-  const indexed = and(
-    isNull(products.deletedAt),
-    // Search never lists sold laptops; the category page asks for them (includeSold).
-    query.includeSold ? undefined : eq(products.status, 'available'),
-    query.category ? eq(products.categoryId, bind('category', query.category)) : undefined,
-  );
-  const priceRange = and(
-    query.minPrice !== undefined
-      ? gte(products.resalePriceCents, bind('minPrice', Math.round(query.minPrice * 100)))
-      : undefined,
-    query.maxPrice !== undefined
-      ? lte(products.resalePriceCents, bind('maxPrice', Math.round(query.maxPrice * 100)))
-      : undefined,
-  );
-  const others = and(
-    query.condition ? eq(products.conditionType, bind('condition', query.condition)) : undefined,
-    query.location
-      ? ilike(products.location, bind('location', containsPattern(query.location)))
-      : undefined,
-    query.maxYears !== undefined
-      ? lte(products.yearsOfUse, bind('maxYears', query.maxYears))
-      : undefined,
-    specFilters(query, bind),
-  );
+  const { indexed, priceRange, others } = listingFilters(query, bind);
   const filters = and(indexed, priceRange, others);
   const where = and(listed, filters, text);
 

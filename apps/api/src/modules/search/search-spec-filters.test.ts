@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchResult } from '@laptops/shared/search';
+import type { SearchResult, SpecCounts } from '@laptops/shared/search';
 import { products } from '../../db/schema/products.ts';
 import { createCategory, createProduct, createUser } from '../../db/seed/factories.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { COUNTED_MATCHES } from './spec-counts.ts';
 
 let t: TestContext;
 let categoryId: string;
@@ -145,5 +146,73 @@ describe('GET /api/search by specs', () => {
       expect(response.statusCode, `${key}=${value}`).toBe(400);
       expect(response.json().error.fields, `${key}=${value}`).toHaveProperty(key!);
     }
+  });
+});
+
+describe('GET /api/search/counts', () => {
+  async function counts(params: Record<string, string | number>) {
+    const query = new URLSearchParams(
+      Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]),
+    );
+    const response = await t.app.inject({ method: 'GET', url: `/api/search/counts?${query}` });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<SpecCounts>();
+  }
+
+  it("counts each choice's laptops among the search's matches", async () => {
+    const found = await counts({ q: tag });
+    expect(found.ramMin).toEqual({ '8': 4, '16': 3, '32': 1, '64': 0 });
+    expect(found.storageType).toEqual({ SSD: 3, HDD: 1, eMMC: 1 });
+    expect(found.batteryMin).toMatchObject({ '70': 4, '85': 3, '95': 0 });
+    expect(found.cpu).toMatchObject({ 'intel-core-i5': 2, 'apple-m2': 1, 'amd-ryzen-7': 1 });
+    expect(found.screenMax).toMatchObject({ '12': 1, '14': 3, '17': 5 });
+  });
+
+  it("leaves a filter's own choice out of its counts, and applies every other", async () => {
+    const found = await counts({ q: tag, ramMin: 16 });
+    // What each RAM choice would find instead of 16 GB.
+    expect(found.ramMin).toEqual({ '8': 4, '16': 3, '32': 1, '64': 0 });
+    // Among the laptops with 16 GB or more.
+    expect(found.storageType).toEqual({ SSD: 2, HDD: 1, eMMC: 0 });
+    // Each count is what the search finds with that choice.
+    for (const [filter, choices] of Object.entries(found)) {
+      for (const [choice, n] of Object.entries(choices ?? {})) {
+        const names = await search({ q: tag, ramMin: 16, [filter]: choice });
+        expect(names.length, `${filter}=${choice}`).toBe(n);
+      }
+    }
+  });
+
+  it('counts a category page (no text) and gives zeros to text with no word in it', async () => {
+    expect((await counts({ category: categoryId, includeSold: 'true' })).cpu).toMatchObject({
+      'intel-core-i5': 2,
+      'intel-other': 1,
+    });
+    expect((await counts({ q: '!!!' })).ramMin).toEqual({ '8': 0, '16': 0, '32': 0, '64': 0 });
+  });
+
+  it('gives no counts for a filter when too many laptops match to count them all', async () => {
+    const db = t.database.db;
+    const crowded = (await createCategory(db)).id;
+    const seller = await createUser(db, { typeOfUser: 'seller' });
+    await db.execute(sql`
+      insert into products (seller_id, category_id, name, image, location, description,
+        condition_type, mobile_number, original_price_cents, resale_price_cents,
+        years_of_use, ram_gb)
+      select ${seller.id}, ${crowded}, 'Crowd ' || n, '/api/images/x.webp', 'Austin', 'One of many',
+        'Good', '+1 512 555 0100', 90000, 50000, 2, 8
+      from generate_series(1, ${COUNTED_MATCHES + 1}) as n`);
+    const all = await counts({ category: crowded });
+    expect(all.ramMin).toBeNull();
+    expect(all.cpu).toBeNull();
+    // Narrowed below the limit, they come back.
+    const narrowed = await counts({ category: crowded, q: 'crowd 77' });
+    expect(narrowed.ramMin).toMatchObject({ '8': expect.any(Number) as number, '16': 0 });
+  });
+
+  it('refuses what the search refuses, with a 400 naming the filter', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/search/counts?ramMin=-1' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toHaveProperty('ramMin');
   });
 });

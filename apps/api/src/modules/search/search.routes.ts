@@ -1,11 +1,13 @@
 /** GET /api/search: the search and category pages' answers, kept in the list cache. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@laptops/shared/errors';
-import { searchQuerySchema, searchResultSchema } from '@laptops/shared/search';
+import { searchQuerySchema, searchResultSchema, specCountsSchema } from '@laptops/shared/search';
 import type { Db } from '../../db/client.ts';
 import { sendJsonText } from '../../plugins/list-cache.ts';
 import { searchCacheKey } from '../first-paint/first-paint.ts';
 import { searchProducts } from './search.service.ts';
+import { countSpecChoices } from './spec-counts.ts';
+import { filtersOf } from './search-query.ts';
 
 export const searchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -29,6 +31,27 @@ export const searchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       const body = await app.listCache.remember(key, () =>
         searchProducts(db, request.query, viewer),
       );
+      return sendJsonText(reply, body);
+    },
+  );
+
+  app.get(
+    '/api/search/counts',
+    {
+      config: { access: 'public', revalidate: true },
+      compress: false,
+      schema: {
+        tags: ['products'],
+        summary:
+          "For each spec filter, how many laptops each choice would find (the search's own query)",
+        querystring: searchQuerySchema,
+        response: { 200: specCountsSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      // The same for every visitor; the page, the sort and their size do not change it.
+      const key = `counts:${JSON.stringify([request.query.q ?? '', ...filtersOf(request.query)])}`;
+      const body = await app.listCache.remember(key, () => countSpecChoices(db, request.query));
       return sendJsonText(reply, body);
     },
   );

@@ -12,6 +12,7 @@ export const fuzzedRoutes = {
     'GET /api/latestProducts',
     'GET /api/products/:id',
     'GET /api/search',
+    'GET /api/search/counts',
     'POST /api/contact',
     'GET /api/images/:key',
     'GET /api/auth-options',

@@ -29,6 +29,9 @@ export const searchMessages = {
   atLeastGb: (gb: number) => (gb >= 1024 ? `${gb / 1024} TB+` : `${gb} GB+`),
   inches: (n: number) => `${n}″`,
   atLeastPercent: (n: number) => `${n}% or more`,
+  /** A filter's choice with how many laptops it would find, when the server counted them. */
+  withCount: (choice: string, n: number | undefined) =>
+    n === undefined ? choice : `${choice} (${n.toLocaleString('en-US')})`,
   sort: 'Sort by',
   sorts: {
     newest: 'Newest first',

@@ -7,9 +7,11 @@ import { Link } from 'react-router';
 import { conditionTypes } from '@laptops/shared/conditions';
 import { cpuFamilyNames } from '@laptops/shared/cpu-family-names';
 import { cpuFamilies, storageTypes } from '@laptops/shared/laptop-specs';
+import type { SpecCounts } from '@laptops/shared/search';
 import {
   defaultFilters,
   searchSorts,
+  specFilterChoices,
   type SearchFilters,
   SEARCH_TEXT_MAX,
 } from '@laptops/shared/search-filters';
@@ -21,14 +23,6 @@ const t = searchMessages;
 
 /** The filters' fields: small labels close above their controls. */
 const filterField = { className: 'flex flex-col gap-1', labelClassName: 'text-sm font-medium' };
-
-/** The choices each spec filter offers: "at least" steps buyers compare by. */
-const specChoices = {
-  ramMin: [8, 16, 32, 64],
-  storageMin: [128, 256, 512, 1024, 2048],
-  screen: [11, 12, 13, 13.3, 14, 15, 15.6, 16, 17],
-  batteryMin: [70, 80, 85, 90, 95],
-};
 
 /** Tailwind's `lg`: from here on the filters are a sidebar rather than a disclosure. */
 const DESKTOP_QUERY = '(min-width: 1024px)';
@@ -62,6 +56,11 @@ type FilterPanelProps = {
   /** The page's path: where the form goes, and Clear's link (no filters). */
   pathname: string;
   onApply: (filters: SearchFilters) => void;
+  /**
+   * How many laptops each spec choice would find with the applied filters, shown
+   * beside it; a filter without (too many matches to count, or not loaded) shows none.
+   */
+  counts?: SpecCounts;
 };
 
 /**
@@ -80,6 +79,7 @@ export function FilterPanel({
   showCategory,
   pathname,
   onApply,
+  counts,
 }: FilterPanelProps) {
   const [draft, setDraft] = useState(filters);
   const [draftOf, setDraftOf] = useState(filtersKey);
@@ -96,12 +96,12 @@ export function FilterPanel({
       setDraft((current) => ({ ...current, [key]: value }));
     };
 
+  /** A choice's words, with its count when the server gave one. */
+  const counted = (key: keyof SpecCounts, choice: string | number, words: string) =>
+    t.withCount(words, counts?.[key]?.[String(choice)]);
+
   /** A spec filter's select: Any, then its steps as the page words them. */
-  const specSelect = (
-    key: 'ramMin' | 'storageMin' | 'screenMin' | 'screenMax' | 'batteryMin',
-    choices: number[],
-    word: (n: number) => string,
-  ) => (
+  const specSelect = (key: keyof typeof specFilterChoices, word: (n: number) => string) => (
     <SelectField
       {...filterField}
       className="flex min-w-0 flex-col gap-1"
@@ -115,11 +115,11 @@ export function FilterPanel({
     >
       <option value="">{t.any}</option>
       {/* A value from a shared link that is not a step still shows as chosen. */}
-      {[...new Set([...choices, ...(draft[key] ? [Number(draft[key])] : [])])]
+      {[...new Set([...specFilterChoices[key], ...(draft[key] ? [Number(draft[key])] : [])])]
         .sort((a, b) => a - b)
         .map((n) => (
           <option key={n} value={String(n)}>
-            {word(n)}
+            {counted(key, n, word(n))}
           </option>
         ))}
     </SelectField>
@@ -297,8 +297,8 @@ export function FilterPanel({
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-1 text-sm font-semibold">{t.specs}</legend>
           <div className="grid grid-cols-2 gap-3">
-            {specSelect('ramMin', specChoices.ramMin, t.atLeastGb)}
-            {specSelect('storageMin', specChoices.storageMin, t.atLeastGb)}
+            {specSelect('ramMin', t.atLeastGb)}
+            {specSelect('storageMin', t.atLeastGb)}
           </div>
           <SelectField
             {...filterField}
@@ -313,15 +313,15 @@ export function FilterPanel({
             <option value="">{t.any}</option>
             {storageTypes.map((type) => (
               <option key={type} value={type}>
-                {type}
+                {counted('storageType', type, type)}
               </option>
             ))}
           </SelectField>
           <div className="grid grid-cols-2 gap-3">
-            {specSelect('screenMin', specChoices.screen, t.inches)}
-            {specSelect('screenMax', specChoices.screen, t.inches)}
+            {specSelect('screenMin', t.inches)}
+            {specSelect('screenMax', t.inches)}
           </div>
-          {specSelect('batteryMin', specChoices.batteryMin, t.atLeastPercent)}
+          {specSelect('batteryMin', t.atLeastPercent)}
           <SelectField
             {...filterField}
             label={t.cpu}
@@ -335,7 +335,7 @@ export function FilterPanel({
             <option value="">{t.any}</option>
             {cpuFamilies.map((family) => (
               <option key={family} value={family}>
-                {cpuFamilyNames[family]}
+                {counted('cpu', family, cpuFamilyNames[family])}
               </option>
             ))}
           </SelectField>

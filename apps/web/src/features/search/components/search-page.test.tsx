@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '@laptops/shared/products';
-import type { SearchResult } from '@laptops/shared/search';
+import type { SearchResult, SpecCounts } from '@laptops/shared/search';
 import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import { jsonResponse } from '../../../testing/json-response.ts';
 import { SearchPage } from './search-page.tsx';
@@ -46,6 +46,8 @@ function makeProduct(id: string, name: string): Product {
 
 let searches: URLSearchParams[];
 let answer: (params: URLSearchParams) => Response | Promise<Response>;
+let countRequests: URLSearchParams[];
+let counts: SpecCounts | undefined;
 
 const pages: Record<string, SearchResult> = {
   first: {
@@ -64,6 +66,8 @@ const pages: Record<string, SearchResult> = {
 
 beforeEach(() => {
   searches = [];
+  countRequests = [];
+  counts = undefined;
   answer = (params) => jsonResponse(pages[params.get('cursor') ?? 'first']);
   vi.stubGlobal(
     'fetch',
@@ -76,6 +80,10 @@ beforeEach(() => {
         searches.push(url.searchParams);
         return answer(url.searchParams);
       }
+      if (url.pathname === '/api/search/counts' && counts) {
+        countRequests.push(url.searchParams);
+        return jsonResponse(counts);
+      }
       return jsonResponse({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
     }),
   );
@@ -87,7 +95,7 @@ afterEach(() => {
 });
 
 function renderPage(entry: string, category?: { id: string; name: string }) {
-  const { router } = renderWithProviders(
+  const { router, unmount } = renderWithProviders(
     <SearchPage
       category={category}
       renderGrid={(products) => (
@@ -100,7 +108,7 @@ function renderPage(entry: string, category?: { id: string; name: string }) {
     />,
     { path: category ? '/category/:id' : '/search', at: entry },
   );
-  return { router, user: userEvent.setup() };
+  return { router, unmount, user: userEvent.setup() };
 }
 
 const shown = () =>
@@ -192,6 +200,62 @@ describe('SearchPage', () => {
         sort: 'newest',
       }),
     );
+  });
+
+  it('shows beside each spec choice how many laptops it would find, for the search on screen', async () => {
+    counts = {
+      ramMin: { '8': 3, '16': 2, '32': 1, '64': 0 },
+      storageMin: null,
+      storageType: { SSD: 1200, HDD: 0, eMMC: 0 },
+      screenMin: null,
+      screenMax: null,
+      batteryMin: null,
+      cpu: null,
+    };
+    renderPage('/search?q=thinkpad&ramMin=16&sort=price_asc');
+    await screen.findByText('3 laptops found');
+    const options = (label: string) =>
+      within(screen.getByLabelText(label))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    await waitFor(() =>
+      expect(options('Memory (RAM)')).toEqual([
+        'Any',
+        '8 GB+ (3)',
+        '16 GB+ (2)',
+        '32 GB+ (1)',
+        '64 GB+ (0)',
+      ]),
+    );
+    expect(options('Storage type')).toEqual(['Any', 'SSD (1,200)', 'HDD (0)', 'eMMC (0)']);
+    // Too many to count: no numbers rather than wrong ones.
+    expect(options('Storage')).toContain('512 GB+');
+    // Asked for the same search; the order of the results changes no count.
+    expect(plain(countRequests[0])).toEqual({ q: 'thinkpad', ramMin: '16' });
+  });
+
+  it('counts the corrected words when the results are for them, and nothing for similar names', async () => {
+    counts = {
+      ramMin: { '8': 2, '16': 2, '32': 0, '64': 0 },
+      storageMin: null,
+      storageType: null,
+      screenMin: null,
+      screenMax: null,
+      batteryMin: null,
+      cpu: null,
+    };
+    answer = () =>
+      jsonResponse({ ...pages.first, nextCursor: null, total: 2, correctedQuery: 'keyboard' });
+    const { unmount } = renderPage('/search?q=keybaord');
+    await waitFor(() => expect(plain(countRequests[0])).toEqual({ q: 'keyboard' }));
+    unmount();
+
+    answer = () => jsonResponse({ ...pages.first, nextCursor: null, total: 2, similarNames: true });
+    renderPage('/search?q=mackbok');
+    await screen.findByText(
+      '2 laptops found · No exact matches; showing laptops with similar names',
+    );
+    expect(countRequests).toHaveLength(1);
   });
 
   it('puts applied filters in the URL and Clear removes them', async () => {

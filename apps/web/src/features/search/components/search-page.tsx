@@ -10,6 +10,7 @@ import { useCategories } from '../../../lib/get-categories.ts';
 import { messages } from '../../../lib/messages.ts';
 import { searchMessages } from '../messages.ts';
 import { searchPageRequest, useSearchProducts } from '../api/search-products.ts';
+import { useSpecCounts } from '../api/get-spec-counts.ts';
 import {
   defaultFilters,
   leftOutFilters,
@@ -77,6 +78,14 @@ export function SearchPage({ renderGrid, category }: SearchPageProps) {
   // Few matches as typed, and far more for a near spelling: the same search with it.
   // Not while other results load: it belongs to the search on screen, not the next.
   const suggestedQuery = search.isPlaceholderData ? undefined : data?.pages[0]?.suggestedQuery;
+  // Counted for the words the results are for (a corrected search's), once they are
+  // on screen; results for names merely like the words have none to count.
+  const firstPage = search.isPlaceholderData ? undefined : search.data?.pages[0];
+  const specCounts = useSpecCounts(
+    firstPage?.correctedQuery ? { ...filters, q: firstPage.correctedQuery } : filters,
+    scope,
+    firstPage !== undefined && !firstPage.similarNames,
+  );
   const suggestion = suggestedQuery
     ? {
         query: suggestedQuery,
@@ -166,6 +175,7 @@ export function SearchPage({ renderGrid, category }: SearchPageProps) {
         showCategory={!category}
         pathname={pathname}
         onApply={apply}
+        counts={specCounts.data}
       />
       <section aria-label={t.results} className="min-w-0">
         {/* Always there, so that a screen reader hears each new count, none included. */}
