@@ -1,6 +1,8 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Toaster, toastDurations } from '../components/ui/toaster.tsx';
+import { lazy, Suspense, type ReactNode } from 'react';
+
+// Toasts come after a visitor does something: their code loads once the app has started.
+const AppToaster = lazy(() => import('../components/ui/toaster.tsx'));
 
 export function AppProviders({
   queryClient,
@@ -12,14 +14,9 @@ export function AppProviders({
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster
-        toastOptions={{
-          duration: toastDurations.blank,
-          success: { duration: toastDurations.success },
-          error: { duration: toastDurations.error },
-          loading: { duration: toastDurations.loading },
-        }}
-      />
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }

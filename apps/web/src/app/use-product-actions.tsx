@@ -1,6 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import toast from 'react-hot-toast/headless';
 import { useLocation, useNavigate } from 'react-router';
 import type { Product } from '@laptops/shared/products';
 import { paths } from '../config/paths.ts';
@@ -8,6 +7,7 @@ import { useSession } from '../lib/get-session.ts';
 import { myOrdersQueryOptions } from '../features/orders/api/get-my-orders.ts';
 import { messages } from '../lib/messages.ts';
 import { withTimeout } from './lazy-route.ts';
+import { toastLater } from '../components/ui/toast-later.ts';
 
 // The modals (and their forms and zod) load when first opened, not with the lists.
 const BookingModal = lazy(
@@ -72,12 +72,14 @@ export function useProductActions(): {
         } catch {
           // Storage refused (private mode): they come back to the page, one tap away.
         }
-        toast(action === 'book' ? messages.booking.logInToBook : messages.booking.logInToReport);
+        toastLater.blank(
+          action === 'book' ? messages.booking.logInToBook : messages.booking.logInToReport,
+        );
         return void navigate(paths.login.getHref(), { state: { from: location } });
       }
       // Only buyers book; the server refuses anyone else too.
       if (action === 'book' && user.typeOfUser !== 'buyer')
-        return void toast.error(messages.booking.buyersOnly);
+        return void toastLater.error(messages.booking.buyersOnly);
       setOpen({ action, product });
     },
     [user, navigate, location],

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
-import toast from 'react-hot-toast/headless';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { LineIcon } from '../../components/ui/line-icon.tsx';
@@ -9,6 +8,7 @@ import { useSignOut } from '../../features/auth/api/sign-out.ts';
 import { NavbarSearch } from '../../features/search/components/navbar-search.tsx';
 import { messages } from '../../lib/messages.ts';
 import { prerenderedMark } from '../../first-paint/prerendered-mark.ts';
+import { toastLater } from '../../components/ui/toast-later.ts';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-field px-3 py-2 font-medium transition hover:bg-base-200 ${isActive ? 'text-primary' : ''}`;
@@ -61,10 +61,10 @@ export function Navbar() {
     setMenuOpen(false);
     signOut.mutate(undefined, {
       onSuccess: () => {
-        toast.success(t.loggedOut);
+        toastLater.success(t.loggedOut);
         void navigate(paths.home.getHref());
       },
-      onError: (error) => toast.error(error.message),
+      onError: (error) => toastLater.error(error.message),
     });
   };
 

@@ -81,3 +81,17 @@ export function Toaster({ toastOptions }: { toastOptions: DefaultToastOptions })
     </div>
   );
 }
+
+/** The app's toaster, loaded after the app starts (app/providers.tsx): not in Home's first download. */
+export default function AppToaster() {
+  return (
+    <Toaster
+      toastOptions={{
+        duration: toastDurations.blank,
+        success: { duration: toastDurations.success },
+        error: { duration: toastDurations.error },
+        loading: { duration: toastDurations.loading },
+      }}
+    />
+  );
+}
