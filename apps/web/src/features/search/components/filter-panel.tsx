@@ -296,7 +296,8 @@ export function FilterPanel({
 
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-1 text-sm font-semibold">{t.specs}</legend>
-          <div className="grid grid-cols-2 gap-3">
+          {/* One column in the desktop sidebar: a choice with its count fills a select. */}
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-1">
             {specSelect('ramMin', t.atLeastGb)}
             {specSelect('storageMin', t.atLeastGb)}
           </div>
@@ -317,7 +318,7 @@ export function FilterPanel({
               </option>
             ))}
           </SelectField>
-          <div className="grid grid-cols-2 gap-3">
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-1">
             {specSelect('screenMin', t.inches)}
             {specSelect('screenMax', t.inches)}
           </div>
