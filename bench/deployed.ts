@@ -121,9 +121,7 @@ export async function runDeployed(options: {
     }
     await stop(server);
     await output.close();
-    const logLines = (await fs.readFile(logFile, 'utf8'))
-      .split('\n')
-      .filter((line) => line.includes('"request completed"')).length;
+    const logLines = await countRequestLines(logFile);
     return {
       date: new Date().toISOString(),
       commit: options.commit,
@@ -323,4 +321,21 @@ export function renderDeployed(runs: DeployedRun[]): string[] {
     );
   }
   return lines;
+}
+
+/**
+ * The request lines a server logged, read line by line: a run logs millions (over
+ * 500 MB, more than one string can hold).
+ */
+async function countRequestLines(logFile: string): Promise<number> {
+  const file = await fs.open(logFile);
+  let count = 0;
+  try {
+    for await (const line of file.readLines()) {
+      if (line.includes('"request completed"')) count++;
+    }
+  } finally {
+    await file.close();
+  }
+  return count;
 }
