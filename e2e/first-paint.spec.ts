@@ -238,6 +238,41 @@ test.describe('the app starts once the prerendered page is on screen', () => {
     ).toBeVisible();
   });
 
+  test("a tap on a drawn laptop's menu before the app runs opens it once the app has started", async ({
+    page,
+  }) => {
+    const frames = await holdFrames(page);
+    await page.goto('/search?q=thinkpad');
+    await page.waitForLoadState('load');
+    await page
+      .getByRole('article')
+      .first()
+      .getByRole('button', { name: /^More options: / })
+      .click();
+    expect(await frames.started()).toBe(0);
+    await expect(page.getByRole('menu')).toHaveCount(0);
+
+    await frames.releaseFrames();
+    await expect(page.getByRole('menuitem', { name: 'Report this laptop' })).toBeVisible();
+    await expect(page.getByRole('menu')).toHaveCount(1);
+  });
+
+  test("a guest's tap on Book on a drawn laptop page leads to logging in once the app runs", async ({
+    page,
+    request,
+  }) => {
+    const [laptop] = await (await request.get('/api/latestProducts')).json();
+    const frames = await holdFrames(page);
+    await page.goto(`/laptops/${laptop._id}`);
+    await page.waitForLoadState('load');
+    await page.getByRole('main').getByRole('button', { name: 'Book now' }).click();
+    expect(await frames.started()).toBe(0);
+
+    await frames.releaseFrames();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('Please log in to book this laptop.')).toBeVisible();
+  });
+
   test('at once in a tab opened in the background, which gets no frames', async ({ page }) => {
     await page.addInitScript(() => {
       Object.defineProperty(document, 'visibilityState', { get: () => 'hidden' });
@@ -310,6 +345,8 @@ test('the app takes over a search page the server drew without asking again or m
   const asked: string[] = [];
   page.on('request', (sent) => {
     const { pathname } = new URL(sent.url());
+    // The counts beside the filters' choices are asked for once the results are shown.
+    if (pathname === '/api/search/counts') return;
     if (pathname.startsWith('/api/') && !pathname.startsWith('/api/images/')) asked.push(pathname);
   });
   // The server's first card, kept to tell when the app has drawn its own in its place.

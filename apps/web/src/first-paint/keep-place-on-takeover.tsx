@@ -35,6 +35,8 @@ function readDrawnPlace() {
   return {
     changes,
     focused: controls.findIndex((control) => control === document.activeElement),
+    // Marked by the start script: a button tapped before the app could act on it.
+    tapped: controls.findIndex((control) => control.hasAttribute('data-tapped')),
     count: controls.length,
   };
 }
@@ -45,8 +47,9 @@ function readDrawnPlace() {
  * first render to the top, and the app's markup, the same as the HTML's, has its
  * fields as drawn and its disclosures closed: rendered after the router, this puts
  * back the scroll position and, in the main area, what was typed, chosen, opened or
- * closed, and the focus, in the same frame. Only the scroll position if the app's
- * page does not have the same controls.
+ * closed, and the focus, in the same frame, and taps the button the visitor tapped
+ * (Book, Report, a card's menu). Only the scroll position if the app's page does not
+ * have the same controls.
  */
 export function trackPlaceUntilTakeover() {
   let top = window.scrollY;
@@ -79,6 +82,10 @@ export function trackPlaceUntilTakeover() {
       }
       const focused = controls[drawn.focused];
       if (focused instanceof HTMLElement) focused.focus({ preventScroll: true });
+      // The tap the drawn page could not act on, on the app's own button, once this
+      // render is done (it may open a dialog or go to another page).
+      const tapped = controls[drawn.tapped];
+      if (tapped instanceof HTMLButtonElement) setTimeout(() => tapped.click(), 0);
     }, [drawn]);
     return null;
   };

@@ -12,19 +12,30 @@
 // HTML by vite.config.ts (scriptsAfterFirstPaint); Home's data-preload by write-first-paint.mjs.
 (function startAfterPaint() {
   const { src, preload = '' } = document.currentScript.dataset;
-  // A tap on the page's phone-menu button before the app runs is kept: the button
-  // says it is expanded, and the app opens its menu (app/layouts/navbar.tsx).
+  const drawn = document.querySelector('main');
   document.addEventListener('click', (event) => {
-    const button = event.target.closest?.('button[data-prerendered-toggle]');
+    const button = event.target.closest?.('button');
     if (!button) return;
-    const expanded = button.getAttribute('aria-expanded') === 'true';
-    button.setAttribute('aria-expanded', String(!expanded));
+    // A tap on the page's phone-menu button before the app runs is kept: the button
+    // says it is expanded, and the app opens its menu (app/layouts/navbar.tsx).
+    if (button.hasAttribute('data-prerendered-toggle')) {
+      const expanded = button.getAttribute('aria-expanded') === 'true';
+      button.setAttribute('aria-expanded', String(!expanded));
+      return;
+    }
+    // The last tap on a drawn button of the main area (Book, Report, a card's menu),
+    // which does nothing until the app runs, is marked: the app taps its own button
+    // once it has taken over (keep-place-on-takeover.tsx). Submit buttons are left
+    // alone: the browser submits their form itself.
+    if (button.type === 'button' && drawn?.isConnected && drawn.contains(button)) {
+      drawn.querySelector('[data-tapped]')?.removeAttribute('data-tapped');
+      button.dataset.tapped = '';
+    }
   });
   // A disclosure opened or closed on the page before the app takes it over is marked,
   // so the app opens or closes its own the same (keep-place-on-takeover.tsx): its
   // markup no longer says how it was drawn. Once the app's page has replaced this one,
   // the listener goes.
-  const drawn = document.querySelector('main');
   const markToggled = (event) => {
     if (!drawn?.isConnected) document.removeEventListener('toggle', markToggled, true);
     else if (event.target instanceof HTMLDetailsElement) event.target.dataset.toggled = '';
