@@ -64,6 +64,8 @@ export const searchMessages = {
   leftOut: (labels: string[]) =>
     `Some filters in this link could not be used and were left out: ${labels.join(', ')}.`,
   clearFilters: 'Clear filters',
+  /** Nothing matched the words alone: every laptop instead. */
+  browseAll: 'Browse all laptops',
   loadMore: 'Load more',
   loadFailed: 'We could not load the search results.',
   loadMoreFailed: 'We could not load more laptops.',

@@ -292,12 +292,22 @@ describe('SearchPage', () => {
     );
   });
 
-  it('says when nothing matches and offers to clear the filters', async () => {
+  it('says when nothing matches and offers to clear the filters, keeping the words', async () => {
     answer = () => jsonResponse({ products: [], total: 0, totalIsCapped: false, nextCursor: null });
     const { router, user } = renderPage('/search?q=zzz&condition=Fair');
     expect(await screen.findByText('No laptops match your search.')).toBeTruthy();
     expect(screen.queryByText(/laptops? found/)).toBeNull();
     await user.click(screen.getByRole('link', { name: 'Clear filters' }));
+    expect(router.state.location.search).toBe('?q=zzz');
+  });
+
+  it('does not count the words as a filter: with words alone it offers every laptop', async () => {
+    answer = () => jsonResponse({ products: [], total: 0, totalIsCapped: false, nextCursor: null });
+    const { router, user } = renderPage('/search?q=zzz');
+    expect(await screen.findByText('No laptops match your search.')).toBeTruthy();
+    expect(screen.getByText(/^Filters/, { selector: 'summary' }).textContent).toBe('Filters');
+    expect(screen.queryByRole('link', { name: 'Clear filters' })).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Browse all laptops' }));
     expect(router.state.location.search).toBe('');
   });
 
@@ -417,14 +427,14 @@ describe('SearchPage with a keyboard and a screen reader', () => {
     expect(document.activeElement).toBe(field);
   });
 
-  it('tells a screen reader when nothing matches, and focuses the new count after Clear filters', async () => {
+  it('tells a screen reader when nothing matches, and focuses the new count after Browse all laptops', async () => {
     answer = () => jsonResponse({ products: [], total: 0, totalIsCapped: false, nextCursor: null });
     const { user } = renderPage('/search?q=zzz');
     const status = await screen.findByText('No laptops match your search.');
     expect(status.getAttribute('aria-live')).toBe('polite');
 
     answer = (params) => jsonResponse(pages[params.get('cursor') ?? 'first']);
-    await user.click(screen.getByRole('link', { name: 'Clear filters' }));
+    await user.click(screen.getByRole('link', { name: 'Browse all laptops' }));
     await waitFor(() => expect(status.textContent).toBe('3 laptops found'));
     // The same live region: its change is announced.
     expect(screen.getByText('3 laptops found')).toBe(status);
@@ -449,8 +459,9 @@ describe('SearchPage with a keyboard and a screen reader', () => {
   });
 
   it('counts the filters set on the closed phone disclosure', async () => {
-    renderPage('/search?q=mac&condition=Good&sort=price_asc');
+    renderPage('/search?q=mac&condition=Good&ramMin=16&sort=price_asc');
     await screen.findByText('3 laptops found');
+    // The words and the sort narrow nothing a filter does: not counted.
     expect(screen.getByText(/^Filters/, { selector: 'summary' }).textContent).toBe('Filters (2)');
   });
 });

@@ -103,14 +103,16 @@ export function SearchPage({ renderGrid, category }: SearchPageProps) {
     const params = writeFilters(categoryId ? { ...next, category: '' } : next);
     if (params.toString() !== searchParams.toString()) setSearchParams(params);
   };
-  // Filters set beyond the page's own category; sort is not one (it narrows nothing).
+  // Filters set beyond the words and the page's own category; the sort is not one
+  // (it narrows nothing).
   const activeFilters = writeFilters({
     ...filters,
+    q: '',
     category: categoryId ? '' : filters.category,
     sort: defaultFilters.sort,
   }).size;
-  const filtered =
-    writeFilters({ ...filters, category: categoryId ? '' : filters.category }).size > 0;
+  // Clearing the filters keeps the words (and the sort).
+  const withoutFilters = writeFilters({ q: filters.q, sort: filters.sort }).toString();
 
   // Where focus goes once the next results are on screen: the first card Load more
   // brought, or the results' status after the empty state's Clear filters (each takes
@@ -202,7 +204,7 @@ export function SearchPage({ renderGrid, category }: SearchPageProps) {
                     />
                   ),
                 ]
-              : category && !filtered
+              : category && activeFilters === 0 && !filters.q
                 ? t.emptyCategory
                 : t.noResults}
         </p>
@@ -214,7 +216,8 @@ export function SearchPage({ renderGrid, category }: SearchPageProps) {
           gridRef={grid}
           filters={filters}
           unknownCategory={unknownCategory}
-          filtered={filtered}
+          filtered={activeFilters > 0}
+          clearFiltersTo={withoutFilters ? `${pathname}?${withoutFilters}` : pathname}
           pathname={pathname}
           focusWhenShown={focusWhenShown}
         />

@@ -24,9 +24,11 @@ type SearchResultsProps = {
   /** The URL's filters, to say why nothing matched. */
   filters: SearchFilters;
   unknownCategory: boolean;
-  /** Filters are set beyond the page's own category: Clear filters is offered. */
+  /** Filters are set beyond the words and the page's own category: Clear filters is offered. */
   filtered: boolean;
-  /** The page's path: Clear filters' link. */
+  /** Clear filters' link: the same words, no filters. */
+  clearFiltersTo: string;
+  /** The page's path: with words and no filters, the way to every laptop it lists. */
   pathname: string;
   /** Where the focus goes once the next results are on screen (see SearchPage). */
   focusWhenShown: (to: number | 'status', from: Element | null) => void;
@@ -41,6 +43,7 @@ export function SearchResults({
   filters,
   unknownCategory,
   filtered,
+  clearFiltersTo,
   pathname,
   focusWhenShown,
 }: SearchResultsProps) {
@@ -64,14 +67,24 @@ export function SearchResults({
         {/* A shared link (or the form before the app ran) may ask for an empty range. */}
         {isPriceRangeInverted(filters) && <p className="text-error">{t.priceRangeInverted}</p>}
         {unknownCategory && <p className="text-error">{t.unknownCategory}</p>}
-        {filtered && (
+        {filtered ? (
           <Link
-            to={pathname}
+            to={clearFiltersTo}
             className="btn btn-neutral"
             onClick={(event) => focusWhenShown('status', event.currentTarget)}
           >
             {t.clearFilters}
           </Link>
+        ) : (
+          filters.q && (
+            <Link
+              to={pathname}
+              className="btn btn-neutral"
+              onClick={(event) => focusWhenShown('status', event.currentTarget)}
+            >
+              {t.browseAll}
+            </Link>
+          )
         )}
       </div>
     );
