@@ -21,6 +21,7 @@ import { createAuth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { conversationsRoutes } from './modules/conversations/conversations.routes.ts';
 import { firstPaint, type RenderCataloguePage } from './modules/first-paint/first-paint.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -171,6 +172,11 @@ export async function buildApp(options: AppOptions) {
     publicUrl: config.publicUrl,
     rateLimitStore,
     bookingsPerBuyer: config.bookingsPerBuyer,
+  });
+  await app.register(conversationsRoutes, {
+    db,
+    rateLimitStore,
+    messagesPerSender: config.messagesPerSender,
   });
   await app.register(adminRoutes, { db });
   const stripeClient = config.stripe

@@ -32,6 +32,8 @@ const envSchema = z.object({
   UPLOAD_RATE_LIMIT_PER_USER: z.coerce.number().int().positive().default(30),
   /** Bookings and cancellations one buyer may make per hour. */
   BOOKING_RATE_LIMIT_PER_BUYER: z.coerce.number().int().positive().default(20),
+  /** Messages one person may send per 10 minutes, across their conversations. */
+  MESSAGE_RATE_LIMIT_PER_SENDER: z.coerce.number().int().positive().default(60),
   /** How long an upload that no listing, profile or category uses is kept. */
   UNUSED_UPLOAD_KEEP_HOURS: z.coerce
     .number()
@@ -122,6 +124,7 @@ export type Config = {
   uploadsPerUser: number;
   /** Bookings and cancellations one buyer may make per hour (each may mail a seller). */
   bookingsPerBuyer: number;
+  messagesPerSender: number;
   /** Uploads nothing uses are deleted once `keepMs` old, looked for at each start and on `sweepCron`. */
   unusedUploads: { keepMs: number; sweepCron: string };
   /** Stripe when both keys are set; otherwise the embedded sandbox (see PAYMENTS_PROVIDER). */
@@ -199,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: { perIp: e.AUTH_RATE_LIMIT_PER_IP, perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT },
     uploadsPerUser: e.UPLOAD_RATE_LIMIT_PER_USER,
     bookingsPerBuyer: e.BOOKING_RATE_LIMIT_PER_BUYER,
+    messagesPerSender: e.MESSAGE_RATE_LIMIT_PER_SENDER,
     unusedUploads: {
       keepMs: e.UNUSED_UPLOAD_KEEP_HOURS * 3_600_000,
       sweepCron: cronEvery(e.UNUSED_UPLOAD_SWEEP_MINUTES) ?? '0 * * * *',

@@ -55,6 +55,11 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/admin/activity': 'admin',
   'GET /api/search': 'public',
   'GET /api/search/counts': 'public',
+  'POST /api/conversations': 'signed-in',
+  'GET /api/conversations': 'signed-in',
+  'GET /api/conversations/:id': 'signed-in',
+  'POST /api/conversations/:id/messages': 'signed-in',
+  'POST /api/conversations/:id/read': 'signed-in',
 };
 
 type Caller = 'anonymous' | 'buyer' | 'seller' | 'otherSeller' | 'admin';

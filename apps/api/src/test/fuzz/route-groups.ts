@@ -27,6 +27,11 @@ export const fuzzedRoutes = {
     'POST /api/reports',
     'POST /api/images',
     'GET /api/orders/:id',
+    'POST /api/conversations',
+    'GET /api/conversations',
+    'GET /api/conversations/:id',
+    'POST /api/conversations/:id/messages',
+    'POST /api/conversations/:id/read',
   ],
   seller: [
     'POST /api/products',

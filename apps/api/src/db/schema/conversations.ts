@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { products } from './products.ts';
+import { users } from './users.ts';
+
+/**
+ * A buyer's conversation with a seller about one laptop: one per laptop and buyer.
+ * Each side's `readAt` is when they last opened it: what came later is unread.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    buyerId: text('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    sellerId: text('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    buyerReadAt: timestamp('buyer_read_at', { withTimezone: true }),
+    sellerReadAt: timestamp('seller_read_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('conversations_product_buyer_idx').on(table.productId, table.buyerId),
+    // Each side's inbox, newest first.
+    index('conversations_buyer_inbox_idx').on(table.buyerId, table.lastMessageAt.desc()),
+    index('conversations_seller_inbox_idx').on(table.sellerId, table.lastMessageAt.desc()),
+    check('conversations_two_people', sql`${table.buyerId} <> ${table.sellerId}`),
+  ],
+);
+
+/** A message in a conversation; no sender: a line the marketplace wrote (a booking, a payment). */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: text('sender_id').references(() => users.id, { onDelete: 'restrict' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // A thread's pages, newest first, and its unread count.
+    index('messages_thread_idx').on(table.conversationId, table.createdAt.desc(), table.id.desc()),
+    check('messages_body_length', sql`char_length(${table.body}) between 1 and 2000`),
+  ],
+);

@@ -1,0 +1,265 @@
+/**
+ * Conversations between a buyer and a seller about one laptop: starting one, the inbox,
+ * a thread a page at a time, sending, and reading. Only the two people in a
+ * conversation can see it; to anyone else it does not exist (404).
+ */
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ConversationSummary, Message, Thread } from '@laptops/shared/conversations';
+import type { Db } from '../../db/client.ts';
+import { conversations, messages } from '../../db/schema/conversations.ts';
+import { products } from '../../db/schema/products.ts';
+import { users } from '../../db/schema/users.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
+import type { Viewer } from '../auth/viewer.ts';
+import { thumbnailUrl } from '../images/images.service.ts';
+
+/** Messages per page of a thread, and threads in the inbox. */
+export const THREAD_PAGE = 50;
+export const INBOX_SIZE = 100;
+
+const noConversation = () => notFound('There is no such conversation.');
+
+/**
+ * The viewer's conversation about a laptop, started if there is none: an existing one
+ * whatever the laptop's state (a buyer who bought it can still write), a new one only
+ * about a laptop for sale, and never with oneself.
+ */
+export async function startConversation(
+  db: Db,
+  viewer: Viewer,
+  productId: string,
+): Promise<{ id: string; started: boolean }> {
+  const [existing] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.productId, productId), eq(conversations.buyerId, viewer.id)));
+  if (existing) return { id: existing.id, started: false };
+  const [laptop] = await db
+    .select({
+      sellerId: products.sellerId,
+      status: products.status,
+      withdrawnAt: products.deletedAt,
+      sellerDeletedAt: users.deletedAt,
+    })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(eq(products.id, productId));
+  if (!laptop) throw notFound('There is no such laptop.');
+  if (laptop.withdrawnAt || laptop.sellerDeletedAt) {
+    throw new HttpError(410, 'PRODUCT_GONE', 'This laptop is no longer listed.');
+  }
+  if (laptop.sellerId === viewer.id) {
+    throw new HttpError(409, 'OWN_LAPTOP', 'This is your own laptop.');
+  }
+  if (laptop.status === 'sold') {
+    throw new HttpError(409, 'PRODUCT_SOLD', 'This laptop has been sold.');
+  }
+  // Two taps at once make one conversation: the second finds the first's.
+  const [created] = await db
+    .insert(conversations)
+    .values({ productId, buyerId: viewer.id, sellerId: laptop.sellerId })
+    .onConflictDoNothing()
+    .returning({ id: conversations.id });
+  if (created) return { id: created.id, started: true };
+  const [raced] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.productId, productId), eq(conversations.buyerId, viewer.id)));
+  if (!raced) throw noConversation();
+  return { id: raced.id, started: false };
+}
+
+const other = alias(users, 'other');
+
+/** The columns a summary and a thread share: the laptop, the other person, the side. */
+function conversationColumns(viewerId: string) {
+  const isBuyer = sql<boolean>`${conversations.buyerId} = ${viewerId}`;
+  return {
+    id: conversations.id,
+    isBuyer,
+    productId: products.id,
+    productName: products.name,
+    productImage: products.image,
+    resalePriceCents: products.resalePriceCents,
+    status: products.status,
+    otherName: other.name,
+    otherImage: other.image,
+  };
+}
+
+/** The other person: the seller for the buyer, the buyer for the seller. */
+const otherPerson = (viewerId: string) =>
+  eq(
+    other.id,
+    sql`case when ${conversations.buyerId} = ${viewerId} then ${conversations.sellerId} else ${conversations.buyerId} end`,
+  );
+
+const isParticipant = (viewerId: string) =>
+  or(eq(conversations.buyerId, viewerId), eq(conversations.sellerId, viewerId));
+
+type ConversationRow = {
+  id: string;
+  isBuyer: boolean;
+  productId: string;
+  productName: string;
+  productImage: string;
+  resalePriceCents: number;
+  status: 'available' | 'sold';
+  otherName: string;
+  otherImage: string | null;
+};
+
+function describe(row: ConversationRow) {
+  return {
+    _id: row.id,
+    role: row.isBuyer ? ('buyer' as const) : ('seller' as const),
+    laptop: {
+      _id: row.productId,
+      name: row.productName,
+      thumbnail: thumbnailUrl(row.productImage),
+      resalePrice: row.resalePriceCents / 100,
+      isSold: row.status === 'sold',
+    },
+    other: { name: row.otherName, image: row.otherImage },
+  };
+}
+
+type MessageRow = { id: string; body: string; senderId: string | null; createdAt: Date | string };
+
+function toMessage(row: MessageRow, viewerId: string): Message {
+  return {
+    _id: row.id,
+    body: row.body,
+    fromMe: row.senderId === viewerId,
+    system: row.senderId === null,
+    sentAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+/**
+ * The viewer's conversations, latest message first: a buyer's every one, a seller's
+ * those the buyer has written in (opening a laptop's "Ask the seller" is not a message).
+ */
+export async function listConversations(db: Db, viewer: Viewer): Promise<ConversationSummary[]> {
+  const readAt = sql`case when ${conversations.buyerId} = ${viewer.id} then ${conversations.buyerReadAt} else ${conversations.sellerReadAt} end`;
+  const rows = await db
+    .select({
+      ...conversationColumns(viewer.id),
+      lastMessage: sql<MessageRow | null>`(
+        select json_build_object('id', m.id, 'body', m.body, 'senderId', m.sender_id, 'createdAt', m.created_at)
+        from messages m where m.conversation_id = ${conversations.id}
+        order by m.created_at desc, m.id desc limit 1)`,
+      unread: sql<number>`(
+        select count(*)::int from messages m
+        where m.conversation_id = ${conversations.id}
+          and m.sender_id is distinct from ${viewer.id}
+          and m.created_at > coalesce(${readAt}, '-infinity'::timestamptz))`,
+    })
+    .from(conversations)
+    .innerJoin(products, eq(products.id, conversations.productId))
+    .innerJoin(other, otherPerson(viewer.id))
+    .where(
+      or(
+        eq(conversations.buyerId, viewer.id),
+        and(
+          eq(conversations.sellerId, viewer.id),
+          sql`exists (select 1 from messages m where m.conversation_id = ${conversations.id})`,
+        ),
+      ),
+    )
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+    .limit(INBOX_SIZE);
+  return rows.map((row) => ({
+    ...describe(row),
+    lastMessage: row.lastMessage ? toMessage(row.lastMessage, viewer.id) : null,
+    unread: row.unread,
+  }));
+}
+
+async function findConversation(db: Db, viewer: Viewer, id: string) {
+  const [row] = await db
+    .select(conversationColumns(viewer.id))
+    .from(conversations)
+    .innerJoin(products, eq(products.id, conversations.productId))
+    .innerJoin(other, otherPerson(viewer.id))
+    .where(and(eq(conversations.id, id), isParticipant(viewer.id)));
+  if (!row) throw noConversation();
+  return row;
+}
+
+/** A page of a thread, newest first; `before` is the last message of the page before. */
+export async function getThread(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  before?: string,
+): Promise<Thread> {
+  const conversation = await findConversation(db, viewer, id);
+  let older: SQL | undefined;
+  if (before !== undefined) {
+    const valid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(before);
+    if (!valid) {
+      throw new HttpError(400, 'BAD_CURSOR', 'This page link is no longer valid.');
+    }
+    older = sql`(${messages.createdAt}, ${messages.id}) < (
+      select m.created_at, m.id from messages m where m.id = ${before} and m.conversation_id = ${id})`;
+  }
+  const rows = await db
+    .select({
+      id: messages.id,
+      body: messages.body,
+      senderId: messages.senderId,
+      createdAt: messages.createdAt,
+    })
+    .from(messages)
+    .where(and(eq(messages.conversationId, id), older))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(THREAD_PAGE + 1);
+  const page = rows.slice(0, THREAD_PAGE);
+  return {
+    ...describe(conversation),
+    messages: page.map((row) => toMessage(row, viewer.id)),
+    nextCursor: rows.length > THREAD_PAGE ? (page.at(-1)?.id ?? null) : null,
+  };
+}
+
+/** Sends a message; the sender has read everything before it. */
+export async function sendMessage(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  body: string,
+): Promise<Message> {
+  const conversation = await findConversation(db, viewer, id);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(messages)
+      .values({ conversationId: id, senderId: viewer.id, body })
+      .returning({
+        id: messages.id,
+        body: messages.body,
+        senderId: messages.senderId,
+        createdAt: messages.createdAt,
+      });
+    if (!row) throw noConversation();
+    // now(): the transaction's time, the message's own created_at to the microsecond.
+    await tx
+      .update(conversations)
+      .set({
+        lastMessageAt: sql`now()`,
+        ...(conversation.isBuyer ? { buyerReadAt: sql`now()` } : { sellerReadAt: sql`now()` }),
+      })
+      .where(eq(conversations.id, id));
+    return toMessage(row, viewer.id);
+  });
+}
+
+/** The viewer has read the thread up to now. */
+export async function markRead(db: Db, viewer: Viewer, id: string): Promise<void> {
+  const conversation = await findConversation(db, viewer, id);
+  await db
+    .update(conversations)
+    .set(conversation.isBuyer ? { buyerReadAt: sql`now()` } : { sellerReadAt: sql`now()` })
+    .where(eq(conversations.id, id));
+}
