@@ -133,6 +133,25 @@ describe('a conversation about a laptop', () => {
     expect(stored).toHaveLength(1);
   });
 
+  it('keeps its laptop when the seller deletes it: withdrawn, and the thread still opens', async () => {
+    const db = t.database.db;
+    const { laptop, sellerCookie, buyerCookie } = await sellerAndBuyer();
+    const { conversationId } = (await start(buyerCookie, laptop.id)).json<{
+      conversationId: string;
+    }>();
+    await send(buyerCookie, conversationId, 'Still for sale?');
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/myProducts?id=${laptop.id}`,
+      headers: { cookie: sellerCookie },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const [row] = await db.select().from(products).where(eq(products.id, laptop.id));
+    expect(row?.deletedAt).not.toBeNull();
+    const thread = await call('GET', `/api/conversations/${conversationId}`, sellerCookie);
+    expect(thread.json<Thread>().messages[0]?.body).toBe('Still for sale?');
+  });
+
   it('pages a long thread newest first, and refuses a forged page link', async () => {
     const db = t.database.db;
     const { laptop, buyerCookie, buyer } = await sellerAndBuyer();

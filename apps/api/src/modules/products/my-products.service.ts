@@ -6,6 +6,7 @@ import { conditionDefinitions } from '@laptops/shared/conditions';
 import type { MyBuyer, Product, ProductEdit, ProductInput } from '@laptops/shared/products';
 import type { Db } from '../../db/client.ts';
 import { categories } from '../../db/schema/categories.ts';
+import { conversations } from '../../db/schema/conversations.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { products } from '../../db/schema/products.ts';
 import { reports } from '../../db/schema/reports.ts';
@@ -173,8 +174,8 @@ export async function advertiseMyProduct(
 }
 
 /**
- * Removes the seller's unsold product. One that was booked or reported is only
- * withdrawn from sale, so orders and reports keep pointing at it.
+ * Removes the seller's unsold product. One that was booked, reported or asked about is
+ * only withdrawn from sale, so orders, reports and conversations keep pointing at it.
  */
 export async function deleteMyProduct(
   db: Db,
@@ -192,7 +193,11 @@ export async function deleteMyProduct(
       .select({ n: count() })
       .from(reports)
       .where(eq(reports.productId, id));
-    if ((booked?.n ?? 0) + (reported?.n ?? 0) === 0) {
+    const [talkedAbout] = await tx
+      .select({ n: count() })
+      .from(conversations)
+      .where(eq(conversations.productId, id));
+    if ((booked?.n ?? 0) + (reported?.n ?? 0) + (talkedAbout?.n ?? 0) === 0) {
       const deleted = await tx
         .delete(products)
         .where(eq(products.id, id))
