@@ -199,6 +199,22 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
                 }),
                 paymentRoute(queryClient),
                 {
+                  path: paths.dashboard.messages.path,
+                  lazy: withTimeout(async () => {
+                    const { MessagesPage } = await import('./routes/dashboard/messages.tsx');
+                    return { Component: MessagesPage };
+                  }),
+                },
+                {
+                  // Its two people's: the server answers 404 to anyone else.
+                  path: paths.dashboard.conversation.path,
+                  lazy: withTimeout(async () => {
+                    const { ConversationPage } =
+                      await import('./routes/dashboard/conversation.tsx');
+                    return { Component: ConversationPage };
+                  }),
+                },
+                {
                   // Its buyer's and its seller's: the server answers 404 to anyone else.
                   path: paths.dashboard.order.path,
                   lazy: withTimeout(async () => {

@@ -52,6 +52,12 @@ export const paths = {
       path: 'orders/:id',
       getHref: (orderId: string) => `/dashboard/orders/${encodeURIComponent(orderId)}`,
     },
+    /** The inbox, and one conversation: for every signed-in person. */
+    messages: dashboardPage('messages'),
+    conversation: {
+      path: 'messages/:id',
+      getHref: (id: string) => `/dashboard/messages/${encodeURIComponent(id)}`,
+    },
     addProduct: dashboardPage('addaproduct'),
     myProducts: dashboardPage('myproducts'),
     editProduct: {

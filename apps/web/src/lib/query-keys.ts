@@ -45,6 +45,12 @@ export const orderKeys = {
   details: (id: string) => [...orderKeys.all, 'page', id] as const,
 };
 
+/** The viewer's conversations (the inbox) and each thread. */
+export const conversationKeys = {
+  all: ['conversations'] as const,
+  thread: (id: string) => [...conversationKeys.all, id] as const,
+};
+
 /** The seller's laptops, and the people who bought them. */
 export const sellerKeys = {
   products: ['my-products'] as const,

@@ -103,6 +103,7 @@ export function DashboardLayout() {
   const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : '');
   const items = [
     ...dashboardMenu(user.typeOfUser),
+    { to: paths.dashboard.messages.getHref(), label: dashboardMessages.menu.messages },
     { to: paths.dashboard.profile.getHref(), label: dashboardMessages.menu.profile },
   ];
 

@@ -19,6 +19,7 @@ export const dashboardMessages = {
     allUsers: 'All users',
     reportedItems: 'Reports',
     activity: 'Activity',
+    messages: 'Messages',
     profile: 'My profile',
   },
 };

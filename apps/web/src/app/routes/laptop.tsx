@@ -1,11 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
+import type { ProductDetails } from '@laptops/shared/products';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { productQueryOptions, useProduct } from '../../features/products/api/get-product.ts';
 import { LaptopDetails } from '../../features/products/components/laptop-details.tsx';
 import { laptopPageMessages as t } from '../../features/products/laptop-page-messages.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
+import { useSession } from '../../lib/get-session.ts';
+import { toastLater } from '../../components/ui/toast-later.ts';
+import { useStartConversation } from '../../features/conversations/api/start-conversation.ts';
 import { useProductActions } from '../use-product-actions.tsx';
 
 /** The site's name, after each page's own in the tab's title. */
@@ -19,6 +23,22 @@ export function LaptopRoute() {
   const { id = '' } = useParams();
   const product = useProduct(id);
   const actions = useProductActions();
+  const { data: user } = useSession();
+  const startConversation = useStartConversation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // A guest signs in first and comes back here; then the conversation opens.
+  const onAsk = (laptop: ProductDetails) => {
+    if (!user) {
+      toastLater.blank(t.logInToAsk);
+      return void navigate(paths.login.getHref(), { state: { from: location } });
+    }
+    startConversation.mutate(laptop._id, {
+      onSuccess: ({ conversationId }) =>
+        void navigate(paths.dashboard.conversation.getHref(conversationId)),
+      onError: (error) => toastLater.error(error.message),
+    });
+  };
 
   if (product.isPending) return <Spinner />;
   if (product.isError) {
@@ -49,7 +69,12 @@ export function LaptopRoute() {
   return (
     <>
       <title>{`${product.data.name} · ${SITE}`}</title>
-      <LaptopDetails product={product.data} onBook={actions.onBook} onReport={actions.onReport} />
+      <LaptopDetails
+        product={product.data}
+        onBook={actions.onBook}
+        onReport={actions.onReport}
+        onAsk={onAsk}
+      />
       {actions.modals}
     </>
   );

@@ -41,6 +41,8 @@ export const laptopPageMessages = {
   own: 'This is your listing.',
   edit: 'Edit listing',
   report: 'Report',
+  ask: 'Ask the seller',
+  logInToAsk: 'Please log in to ask the seller.',
   share: 'Share',
   linkCopied: 'Link copied.',
   copyFailed: 'Could not copy the link; copy it from the address bar.',

@@ -25,6 +25,8 @@ type LaptopDetailsProps = {
   product: ProductDetails;
   onBook: (product: ProductDetails) => void;
   onReport: (product: ProductDetails) => void;
+  /** Opens the viewer's conversation with the seller (signing in first). */
+  onAsk: (product: ProductDetails) => void;
 };
 
 /**
@@ -32,7 +34,7 @@ type LaptopDetailsProps = {
  * promises, what a buyer can do (book, pay, report, share), every spec, the
  * description and the seller.
  */
-export function LaptopDetails({ product, onBook, onReport }: LaptopDetailsProps) {
+export function LaptopDetails({ product, onBook, onReport, onAsk }: LaptopDetailsProps) {
   const grade = conditionDefinitions[product.conditionType];
   const saving = Math.round((1 - product.resalePrice / product.originalPrice) * 100);
   return (
@@ -93,7 +95,7 @@ export function LaptopDetails({ product, onBook, onReport }: LaptopDetailsProps)
             )}
           </div>
 
-          <BuyerActions product={product} onBook={onBook} onReport={onReport} />
+          <BuyerActions product={product} onBook={onBook} onReport={onReport} onAsk={onAsk} />
 
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="text-base-content/75">{t.location}</dt>
@@ -136,7 +138,7 @@ export function LaptopDetails({ product, onBook, onReport }: LaptopDetailsProps)
   );
 }
 
-function BuyerActions({ product, onBook, onReport }: LaptopDetailsProps) {
+function BuyerActions({ product, onBook, onReport, onAsk }: LaptopDetailsProps) {
   const order = product.viewerOrder;
   let main;
   if (product.isOwn) {
@@ -181,6 +183,11 @@ function BuyerActions({ product, onBook, onReport }: LaptopDetailsProps) {
   return (
     <div className="flex flex-col gap-3">
       {main}
+      {!product.isOwn && !product.isSold && (
+        <button type="button" className="btn btn-outline" onClick={() => onAsk(product)}>
+          {t.ask}
+        </button>
+      )}
       <div className="flex gap-2">
         {!product.isOwn && (
           <button

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { messageSchema } from '@laptops/shared/conversations';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { refreshAfterWrite } from '../../../lib/query-client.ts';
+import { conversationKeys } from '../../../lib/query-keys.ts';
+
+/** POST /api/conversations/:id/messages */
+export function sendMessage({ id, body }: { id: string; body: string }) {
+  return apiRequest(`/api/conversations/${encodeURIComponent(id)}/messages`, messageSchema, {
+    method: 'POST',
+    json: { body },
+  });
+}
+
+export function useSendMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendMessage,
+    onSuccess: () => refreshAfterWrite(queryClient, [conversationKeys.all]),
+  });
+}

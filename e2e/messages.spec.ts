@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { createAccount, logIn, signIn } from './support/accounts.ts';
+import { accessibilityViolations } from './support/axe.ts';
+import { sellerWithListing } from './support/listings.ts';
+import { takenOver } from './support/takeover.ts';
+
+test('a guest asks a seller about a laptop after logging in, and the two write to each other', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const listing = await sellerWithListing({ name: `Latitude 5440 Ask${Date.now().toString(36)}` });
+  const buyer = await createAccount(request, 'buyer', 'Bea Buyer');
+
+  // A guest is asked to log in first, and comes back to the laptop.
+  await page.goto(`/laptops/${listing.productId}`);
+  await (await takenOver(page.getByRole('button', { name: 'Ask the seller' }))).click();
+  await expect(page.getByText('Please log in to ask the seller.')).toBeVisible();
+  await logIn(page, buyer);
+  await expect(page).toHaveURL(new RegExp(`/laptops/${listing.productId}$`));
+  await (await takenOver(page.getByRole('button', { name: 'Ask the seller' }))).click();
+
+  await expect(page).toHaveURL(/\/dashboard\/messages\/[0-9a-f-]+$/);
+  await expect(page.getByRole('heading', { name: 'With Sid Seller' })).toBeVisible();
+  await page.getByLabel('Your message').fill('Does it come with its charger?');
+  await page.getByRole('button', { name: 'Send' }).click();
+  const thread = page.getByRole('list', { name: 'Messages' });
+  await expect(thread.getByText('Does it come with its charger?')).toBeVisible();
+  await expect(page.getByLabel('Your message')).toHaveValue('');
+  expect(await accessibilityViolations(page)).toEqual([]);
+
+  // The seller finds it in their inbox, marked new, and answers.
+  const sellerContext = await browser.newContext();
+  const sellerPage = await sellerContext.newPage();
+  await signIn(sellerPage, listing.seller);
+  await sellerPage.goto('/dashboard/messages');
+  const conversation = sellerPage.getByRole('link', { name: /Bea Buyer/ });
+  await expect(conversation).toContainText('Does it come with its charger?');
+  await expect(conversation).toContainText('1 new');
+  await conversation.click();
+  await sellerPage.getByLabel('Your message').fill('Yes, the original 65 W one.');
+  await sellerPage.getByRole('button', { name: 'Send' }).click();
+  await sellerPage.goto('/dashboard/messages');
+  await expect(sellerPage.getByRole('link', { name: /Bea Buyer/ })).not.toContainText('new');
+  await sellerContext.close();
+
+  // The buyer's open thread shows the answer without a reload.
+  await expect(thread.getByText('Yes, the original 65 W one.')).toBeVisible({ timeout: 15_000 });
+});
