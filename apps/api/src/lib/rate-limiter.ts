@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
+import { HttpError } from './http-error.ts';
 
 export type RateLimitResult = { limited: false } | { limited: true; retryAfterSeconds: number };
 
@@ -44,6 +46,22 @@ export function createRateLimiter(options: {
     },
     forget: (key) => store.remove(storeKey(key)),
   };
+}
+
+/**
+ * Counts a hit for `key`; over the limit, answers 429 with Retry-After and `message`
+ * (what the person did too often, and that waiting helps).
+ */
+export async function enforceLimit(
+  limiter: RateLimiter,
+  key: string,
+  reply: FastifyReply,
+  message: string,
+): Promise<void> {
+  const limit = await limiter.hit(key);
+  if (!limit.limited) return;
+  reply.header('retry-after', String(limit.retryAfterSeconds));
+  throw new HttpError(429, 'TOO_MANY_REQUESTS', message);
 }
 
 /** Counts kept in memory: one process only; with several instances each counts its own. */

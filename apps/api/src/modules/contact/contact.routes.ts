@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactMessageInputSchema, contactMessageResultSchema } from '@laptops/shared/contact';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { createRateLimiter, type RateLimitStore } from '../../lib/rate-limiter.ts';
+import { createRateLimiter, enforceLimit, type RateLimitStore } from '../../lib/rate-limiter.ts';
 import { receiveContactMessage } from './contact.service.ts';
 
 /** Contact Us messages one IP address may send per 10 minutes. */
@@ -36,15 +35,12 @@ export const contactRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const limit = await perIp.hit(request.ip);
-      if (limit.limited) {
-        reply.header('retry-after', String(limit.retryAfterSeconds));
-        throw new HttpError(
-          429,
-          'TOO_MANY_REQUESTS',
-          'You have sent several messages already. Please wait a few minutes.',
-        );
-      }
+      await enforceLimit(
+        perIp,
+        request.ip,
+        reply,
+        'You have sent several messages already. Please wait a few minutes.',
+      );
       const saved = await receiveContactMessage(
         { db, mailer, operatorAddress, log: request.log },
         request.body,

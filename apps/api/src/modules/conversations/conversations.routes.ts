@@ -3,7 +3,6 @@
  * a thread, send, read. Every route is for signed-in people, and a conversation only
  * for its two people.
  */
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,8 +17,7 @@ import {
 import { apiErrorSchema } from '@laptops/shared/errors';
 import { idParamsSchema } from '@laptops/shared/ids';
 import type { Db } from '../../db/client.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { createRateLimiter, type RateLimitStore } from '../../lib/rate-limiter.ts';
+import { createRateLimiter, enforceLimit, type RateLimitStore } from '../../lib/rate-limiter.ts';
 import { requireViewer } from '../auth/viewer.ts';
 import {
   getThread,
@@ -49,16 +47,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod<{
     max: MESSAGES_PER_THREAD_MINUTE,
     windowMs: 60_000,
   });
-  const limit = async (limiter: typeof perSender, key: string, reply: FastifyReply) => {
-    const hit = await limiter.hit(key);
-    if (!hit.limited) return;
-    reply.header('retry-after', String(hit.retryAfterSeconds));
-    throw new HttpError(
-      429,
-      'TOO_MANY_REQUESTS',
-      'You have sent many messages in a short time. Please wait a moment.',
-    );
-  };
+  const tooMany = 'You have sent many messages in a short time. Please wait a moment.';
 
   app.post(
     '/api/conversations',
@@ -139,8 +128,8 @@ export const conversationsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const viewer = await requireViewer(request);
-      await limit(perSender, viewer.id, reply);
-      await limit(perThread, request.params.id, reply);
+      await enforceLimit(perSender, viewer.id, reply, tooMany);
+      await enforceLimit(perThread, request.params.id, reply, tooMany);
       const message = await sendMessage(db, viewer, request.params.id, request.body.body);
       return reply.status(201).send(message);
     },

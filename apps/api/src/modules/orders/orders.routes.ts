@@ -6,9 +6,8 @@ import { idParamsSchema } from '@laptops/shared/ids';
 import { bookingInputSchema, orderDetailsSchema, orderSchema } from '@laptops/shared/orders';
 import { deletedCountSchema, insertResultSchema } from '@laptops/shared/products';
 import type { Db } from '../../db/client.ts';
-import { HttpError } from '../../lib/http-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { createRateLimiter, type RateLimitStore } from '../../lib/rate-limiter.ts';
+import { createRateLimiter, enforceLimit, type RateLimitStore } from '../../lib/rate-limiter.ts';
 import { requireViewer } from '../auth/viewer.ts';
 import { getOrderDetails } from './order-details.service.ts';
 import { bookProduct, cancelMyOrder, getMyOrder, listMyOrders } from './orders.service.ts';
@@ -28,16 +27,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     max: bookingsPerBuyer,
     windowMs: 60 * 60_000,
   });
-  const limitBuyer = async (buyerId: string, reply: FastifyReply) => {
-    const limit = await perBuyer.hit(buyerId);
-    if (!limit.limited) return;
-    reply.header('retry-after', String(limit.retryAfterSeconds));
-    throw new HttpError(
-      429,
-      'TOO_MANY_REQUESTS',
+  const limitBuyer = (buyerId: string, reply: FastifyReply) =>
+    enforceLimit(
+      perBuyer,
+      buyerId,
+      reply,
       'You have booked and cancelled many times in the last hour. Please try again later.',
     );
-  };
 
   app.post(
     '/api/myOrders',
