@@ -3,16 +3,18 @@
  * a thread a page at a time, sending, and reading. Only the two people in a
  * conversation can see it; to anyone else it does not exist (404).
  */
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ConversationSummary, Message, Thread } from '@laptops/shared/conversations';
 import type { Db } from '../../db/client.ts';
 import { conversations, messages } from '../../db/schema/conversations.ts';
+import { orders } from '../../db/schema/orders.ts';
 import { products } from '../../db/schema/products.ts';
 import { users } from '../../db/schema/users.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { thumbnailUrl } from '../images/images.service.ts';
+import { hideContacts } from './hide-contacts.ts';
 
 /** Messages per page of a thread, and threads in the inbox. */
 export const THREAD_PAGE = 50;
@@ -78,6 +80,7 @@ function conversationColumns(viewerId: string) {
   return {
     id: conversations.id,
     isBuyer,
+    buyerId: conversations.buyerId,
     productId: products.id,
     productName: products.name,
     productImage: products.image,
@@ -101,6 +104,7 @@ const isParticipant = (viewerId: string) =>
 type ConversationRow = {
   id: string;
   isBuyer: boolean;
+  buyerId: string;
   productId: string;
   productName: string;
   productImage: string;
@@ -224,7 +228,10 @@ export async function getThread(
   };
 }
 
-/** Sends a message; the sender has read everything before it. */
+/**
+ * Sends a message; the sender has read everything before it. Until the buyer has a
+ * standing booking of the laptop, phone numbers and emails in it are hidden.
+ */
 export async function sendMessage(
   db: Db,
   viewer: Viewer,
@@ -232,10 +239,22 @@ export async function sendMessage(
   body: string,
 ): Promise<Message> {
   const conversation = await findConversation(db, viewer, id);
+  const [booking] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.productId, conversation.productId),
+        eq(orders.buyerId, conversation.buyerId),
+        isNull(orders.cancelledAt),
+      ),
+    )
+    .limit(1);
+  const text = booking ? body : hideContacts(body);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(messages)
-      .values({ conversationId: id, senderId: viewer.id, body })
+      .values({ conversationId: id, senderId: viewer.id, body: text })
       .returning({
         id: messages.id,
         body: messages.body,

@@ -6,6 +6,7 @@ import { products } from '../../db/schema/products.ts';
 import { createCategory, createProduct, createUser } from '../../db/seed/factories.ts';
 import { createTestContext, signIn, type TestContext } from '../../test/test-app.ts';
 import { THREAD_PAGE } from './conversations.service.ts';
+import { EMAIL_HIDDEN, PHONE_HIDDEN } from './hide-contacts.ts';
 
 let t: TestContext;
 let categoryId: string;
@@ -212,6 +213,33 @@ describe('a conversation about a laptop', () => {
       await call('GET', `/api/conversations/${conversationId}`, buyerCookie)
     ).json<Thread>();
     expect(thread.messages).toHaveLength(1);
+  });
+});
+
+describe('contact details in messages', () => {
+  it('are hidden until the buyer has booked the laptop, then kept as typed', async () => {
+    const { laptop, buyerCookie, sellerCookie } = await sellerAndBuyer();
+    const { conversationId } = (await start(buyerCookie, laptop.id)).json<{
+      conversationId: string;
+    }>();
+    const before = await send(buyerCookie, conversationId, 'Text me on 512 555 0199');
+    expect(before.json<Message>().body).toBe(`Text me on ${PHONE_HIDDEN}`);
+    const reply = await send(sellerCookie, conversationId, 'Or mail sara@example.com');
+    expect(reply.json<Message>().body).toBe(`Or mail ${EMAIL_HIDDEN}`);
+    // What the other side reads is what was stored: the number never reaches them.
+    const thread = (
+      await call('GET', `/api/conversations/${conversationId}`, sellerCookie)
+    ).json<Thread>();
+    expect(thread.messages.map((message) => message.body)).not.toContain('Text me on 512 555 0199');
+
+    const booked = await call('POST', '/api/myOrders', buyerCookie, {
+      productId: laptop.id,
+      meetingLocation: 'Downtown',
+      buyerPhone: '+1 512 555 0199',
+    });
+    expect(booked.statusCode).toBe(201);
+    const after = await send(sellerCookie, conversationId, 'Call me: 512 555 0100');
+    expect(after.json<Message>().body).toBe('Call me: 512 555 0100');
   });
 });
 

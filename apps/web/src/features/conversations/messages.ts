@@ -15,7 +15,8 @@ export const conversationMessages = {
   backToInbox: 'All messages',
   loadOlder: 'Load older messages',
   messageLabel: 'Your message',
-  messageHint: 'Keep the deal here: ask about the battery, the charger, where to meet.',
+  messageHint:
+    'Ask about the battery, the charger, where to meet. Phone numbers and email addresses stay hidden until there is a booking.',
   send: 'Send',
   sending: 'Sending…',
   thread: 'Messages',
