@@ -15,7 +15,7 @@ export const messageInputSchema = z.object({
 
 /** GET /api/conversations/:id: older messages come after `before` (a message's cursor). */
 export const threadQuerySchema = z.object({
-  before: z.string().max(100).optional(),
+  before: uuidSchema.optional(),
 });
 
 /** Which side of the deal the viewer is on. */

@@ -84,13 +84,7 @@ const keys = [
   'maxPrice',
   'location',
   'maxYears',
-  'ramMin',
-  'storageMin',
-  'storageType',
-  'screenMin',
-  'screenMax',
-  'batteryMin',
-  'cpu',
+  ...specFilterKeys,
   'sort',
 ] as const satisfies readonly (keyof SearchFilters)[];
 

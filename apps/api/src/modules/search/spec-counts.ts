@@ -87,14 +87,6 @@ async function countChoices(db: Db, where: SQL | undefined, filters: readonly Sp
 export async function countSpecChoices(db: Db, query: SearchQuery): Promise<SpecCounts> {
   const words = query.q ? toWords(query.q) : [];
   const text = words.length > 0 ? fullText(words) : undefined;
-  const bind = <T>(_name: string, value: T) => value;
-  const whereWithout = (leftOut?: SpecFilter) => {
-    const { indexed, priceRange, others } = listingFilters(query, bind, leftOut);
-    return and(listed, indexed, priceRange, others, text);
-  };
-  // A filter that is not set leaves nothing out: those share one count of the matches.
-  const set = specFilterKeys.filter((key) => query[key] !== undefined);
-  const unset = specFilterKeys.filter((key) => query[key] === undefined);
   if (query.q && words.length === 0) {
     // Text with no word in it finds nothing (as the search says).
     return Object.fromEntries(
@@ -104,6 +96,14 @@ export async function countSpecChoices(db: Db, query: SearchQuery): Promise<Spec
       ]),
     ) as SpecCounts;
   }
+  const bind = <T>(_name: string, value: T) => value;
+  const whereWithout = (leftOut?: SpecFilter) => {
+    const { indexed, priceRange, others } = listingFilters(query, bind, leftOut);
+    return and(listed, indexed, priceRange, others, text);
+  };
+  // A filter that is not set leaves nothing out: those share one count of the matches.
+  const set = specFilterKeys.filter((key) => query[key] !== undefined);
+  const unset = specFilterKeys.filter((key) => query[key] === undefined);
   const parts = await Promise.all([
     unset.length > 0 ? countChoices(db, whereWithout(), unset) : {},
     ...set.map((key) => countChoices(db, whereWithout(key), [key])),

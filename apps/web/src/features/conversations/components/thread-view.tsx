@@ -23,10 +23,10 @@ type ThreadViewProps = {
  * other side, marks it read.
  */
 export function ThreadView({ pages, hasOlder, loadingOlder, onLoadOlder }: ThreadViewProps) {
-  const [first] = pages;
-  const thread = first as Thread;
+  // The newest page carries the thread's laptop and people.
+  const thread = pages[0] as Thread;
   const messages = pages.flatMap((page) => page.messages).reverse();
-  const newest = first?.messages[0];
+  const newest = thread.messages[0];
   const send = useSendMessage();
   const markRead = useMarkRead();
   const [body, setBody] = useState('');
