@@ -28,6 +28,15 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createImageStorage, type ImageStorage } from './modules/images/image-storage.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { jobQueuePlugin } from './modules/jobs/job-queue.ts';
+import {
+  createMemoryBus,
+  createPostgresBus,
+  createRedisBus,
+  type LiveBus,
+} from './modules/live/live-bus.ts';
+import { createLiveStreams } from './modules/live/live-streams.ts';
+import { liveRoutes } from './modules/live/live.routes.ts';
+import { loadMessage } from './modules/live/live.service.ts';
 import { unusedUploadsSweepJob } from './modules/images/unused-uploads-sweep.ts';
 import { myProductsRoutes } from './modules/products/my-products.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -61,6 +70,8 @@ export type AppOptions = {
   mailer?: Mailer;
   imageStorage?: ImageStorage;
   rateLimitStore?: RateLimitStore;
+  /** Defaults follow the config: Redis pub/sub, PostgreSQL LISTEN/NOTIFY, or in-process. */
+  liveBus?: LiveBus;
   /** Tests point the real Stripe SDK at a local server. */
   stripeClient?: Stripe;
   /** lib/logger.ts's; none: nothing is logged. */
@@ -173,10 +184,28 @@ export async function buildApp(options: AppOptions) {
     rateLimitStore,
     bookingsPerBuyer: config.bookingsPerBuyer,
   });
+  const liveBus =
+    options.liveBus ??
+    ownedByApp(
+      config.redis
+        ? createRedisBus({ ...config.redis, log: app.log })
+        : database.connection.kind === 'postgres'
+          ? createPostgresBus({ url: database.connection.url, log: app.log })
+          : createMemoryBus(),
+    );
+  const liveStreams = createLiveStreams({
+    bus: liveBus,
+    loadMessage: (id) => loadMessage(db, id),
+    log: app.log,
+  });
+  // Open streams never end by themselves: end them so a shutdown does not wait on them.
+  app.addHook('preClose', async () => liveStreams.endAll());
+  await app.register(liveRoutes, { db, streams: liveStreams });
   await app.register(conversationsRoutes, {
     db,
     rateLimitStore,
     messagesPerSender: config.messagesPerSender,
+    publish: liveStreams.publish,
   });
   await app.register(adminRoutes, { db });
   const stripeClient = config.stripe

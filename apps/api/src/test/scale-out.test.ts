@@ -15,6 +15,7 @@ import { payments } from '../db/schema/payments.ts';
 import { products } from '../db/schema/products.ts';
 import { sandboxPaymentIntents } from '../db/schema/sandbox-payment-intents.ts';
 import { createCategory, createProduct, createUser } from '../db/seed/factories.ts';
+import { openEventStream } from './event-stream.ts';
 import { multipartBody } from './multipart.ts';
 import { startS3Server } from './s3-server.ts';
 import { resetTokenIn, startSmtpSink } from './smtp-sink.ts';
@@ -220,6 +221,37 @@ describe.skipIf(!hasPostgres)('two API instances on one PostgreSQL', () => {
       inspector.destroy();
     }
     expect(a.output() + b.output()).not.toMatch(/"level":50/);
+  });
+
+  it('brings a message sent through one instance to an event stream held by the other', async () => {
+    const seller = await createUser(database.db, { typeOfUser: 'seller' });
+    const buyer = await createUser(database.db, { typeOfUser: 'buyer' });
+    const category = await createCategory(database.db);
+    const laptop = await createProduct(database.db, {
+      sellerId: seller.id,
+      categoryId: category.id,
+    });
+    const sellerCookie = await signIn(b, seller.email, seller.password);
+    const buyerCookie = await signIn(a, buyer.email, buyer.password);
+    const stream = await openEventStream(b.url, sellerCookie, { origin: PUBLIC_URL });
+    expect(stream.status).toBe(200);
+
+    const started = await postJson(a, '/api/conversations', { productId: laptop.id }, buyerCookie);
+    const { conversationId } = (await started.json()) as { conversationId: string };
+    const sent = await postJson(
+      a,
+      `/api/conversations/${conversationId}/messages`,
+      { body: 'Is it still available?' },
+      buyerCookie,
+    );
+    expect(sent.status).toBe(201);
+    const { _id } = (await sent.json()) as { _id: string };
+    const arrived = await stream.next((event) => event.type === 'message');
+    expect(arrived).toMatchObject({
+      id: _id,
+      event: { conversationId, message: { body: 'Is it still available?', fromMe: false } },
+    });
+    stream.close();
   });
 
   it('sells one laptop once when 20 buyers pay for it through both instances at once', async () => {

@@ -15,16 +15,19 @@ import {
   threadSchema,
 } from '@laptops/shared/conversations';
 import { apiErrorSchema } from '@laptops/shared/errors';
+import { unreadCountSchema } from '@laptops/shared/live';
 import { idParamsSchema } from '@laptops/shared/ids';
 import type { Db } from '../../db/client.ts';
 import { createRateLimiter, enforceLimit, type RateLimitStore } from '../../lib/rate-limiter.ts';
 import { requireViewer } from '../auth/viewer.ts';
+import type { LiveSignal } from '../live/live-bus.ts';
 import {
   getThread,
   listConversations,
   markRead,
   sendMessage,
   startConversation,
+  unreadCount,
 } from './conversations.service.ts';
 
 /** Messages per thread per minute, whoever writes them: a flood in one thread stops. */
@@ -34,7 +37,14 @@ export const conversationsRoutes: FastifyPluginAsyncZod<{
   db: Db;
   rateLimitStore: RateLimitStore;
   messagesPerSender: number;
-}> = async (app, { db, rateLimitStore, messagesPerSender }) => {
+  /** Tells every instance's event streams (modules/live). */
+  publish(signal: LiveSignal): Promise<void>;
+}> = async (app, { db, rateLimitStore, messagesPerSender, publish }) => {
+  // The message is stored either way; a lost signal only delays it until the next load.
+  const tell = (signal: LiveSignal) =>
+    publish(signal).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'live: a signal could not be published');
+    });
   const perSender = createRateLimiter({
     store: rateLimitStore,
     name: 'messages-sender',
@@ -94,6 +104,23 @@ export const conversationsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
+    '/api/conversations/unread',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['conversations'],
+        summary: 'How many messages the signed-in user has not read, in all their conversations',
+        response: { 200: unreadCountSchema },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      reply.header('cache-control', 'private, no-store');
+      return { count: await unreadCount(db, viewer) };
+    },
+  );
+
+  app.get(
     '/api/conversations/:id',
     {
       config: { access: 'signed-in' },
@@ -130,7 +157,18 @@ export const conversationsRoutes: FastifyPluginAsyncZod<{
       const viewer = await requireViewer(request);
       await enforceLimit(perSender, viewer.id, reply, tooMany);
       await enforceLimit(perThread, request.params.id, reply, tooMany);
-      const message = await sendMessage(db, viewer, request.params.id, request.body.body);
+      const { message, people } = await sendMessage(
+        db,
+        viewer,
+        request.params.id,
+        request.body.body,
+      );
+      await tell({
+        kind: 'message',
+        conversationId: request.params.id,
+        messageId: message._id,
+        userIds: people,
+      });
       return reply.status(201).send(message);
     },
   );
@@ -149,6 +187,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const viewer = await requireViewer(request);
       await markRead(db, viewer, request.params.id);
+      await tell({ kind: 'read', conversationId: request.params.id, userIds: [viewer.id] });
       return reply.status(204).send(null);
     },
   );

@@ -81,6 +81,7 @@ function conversationColumns(viewerId: string) {
     id: conversations.id,
     isBuyer,
     buyerId: conversations.buyerId,
+    sellerId: conversations.sellerId,
     productId: products.id,
     productName: products.name,
     productImage: products.image,
@@ -98,6 +99,10 @@ const otherPerson = (viewerId: string) =>
     sql`case when ${conversations.buyerId} = ${viewerId} then ${conversations.sellerId} else ${conversations.buyerId} end`,
   );
 
+/** When the viewer last read a conversation, on their side of it. */
+const readAtOf = (viewerId: string) =>
+  sql`case when ${conversations.buyerId} = ${viewerId} then ${conversations.buyerReadAt} else ${conversations.sellerReadAt} end`;
+
 const isParticipant = (viewerId: string) =>
   or(eq(conversations.buyerId, viewerId), eq(conversations.sellerId, viewerId));
 
@@ -105,6 +110,7 @@ type ConversationRow = {
   id: string;
   isBuyer: boolean;
   buyerId: string;
+  sellerId: string;
   productId: string;
   productName: string;
   productImage: string;
@@ -146,7 +152,7 @@ function toMessage(row: MessageRow, viewerId: string): Message {
  * those the buyer has written in (opening a laptop's "Ask the seller" is not a message).
  */
 export async function listConversations(db: Db, viewer: Viewer): Promise<ConversationSummary[]> {
-  const readAt = sql`case when ${conversations.buyerId} = ${viewer.id} then ${conversations.buyerReadAt} else ${conversations.sellerReadAt} end`;
+  const readAt = readAtOf(viewer.id);
   const rows = await db
     .select({
       ...conversationColumns(viewer.id),
@@ -179,6 +185,22 @@ export async function listConversations(db: Db, viewer: Viewer): Promise<Convers
     lastMessage: row.lastMessage ? toMessage(row.lastMessage, viewer.id) : null,
     unread: row.unread,
   }));
+}
+
+/** Messages from others the viewer has not read, across all their conversations. */
+export async function unreadCount(db: Db, viewer: Viewer): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(conversations)
+    .innerJoin(messages, eq(messages.conversationId, conversations.id))
+    .where(
+      and(
+        isParticipant(viewer.id),
+        sql`${messages.senderId} is distinct from ${viewer.id}`,
+        sql`${messages.createdAt} > coalesce(${readAtOf(viewer.id)}, '-infinity'::timestamptz)`,
+      ),
+    );
+  return row?.count ?? 0;
 }
 
 async function findConversation(db: Db, viewer: Viewer, id: string) {
@@ -227,14 +249,15 @@ export async function getThread(
 
 /**
  * Sends a message; the sender has read everything before it. Until the buyer has a
- * standing booking of the laptop, phone numbers and emails in it are hidden.
+ * standing booking of the laptop, phone numbers and emails in it are hidden. Returns the
+ * message and the conversation's two people, who are told live.
  */
 export async function sendMessage(
   db: Db,
   viewer: Viewer,
   id: string,
   body: string,
-): Promise<Message> {
+): Promise<{ message: Message; people: string[] }> {
   const conversation = await findConversation(db, viewer, id);
   const [booking] = await db
     .select({ id: orders.id })
@@ -267,7 +290,10 @@ export async function sendMessage(
         ...(conversation.isBuyer ? { buyerReadAt: sql`now()` } : { sellerReadAt: sql`now()` }),
       })
       .where(eq(conversations.id, id));
-    return toMessage(row, viewer.id);
+    return {
+      message: toMessage(row, viewer.id),
+      people: [conversation.buyerId, conversation.sellerId],
+    };
   });
 }
 

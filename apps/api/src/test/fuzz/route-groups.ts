@@ -32,6 +32,8 @@ export const fuzzedRoutes = {
     'GET /api/conversations/:id',
     'POST /api/conversations/:id/messages',
     'POST /api/conversations/:id/read',
+    'GET /api/conversations/unread',
+    'GET /api/live',
   ],
   seller: [
     'POST /api/products',

@@ -1,4 +1,6 @@
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import fc from 'fast-check';
 import sharp from 'sharp';
@@ -26,7 +28,9 @@ afterAll(async () => {
 });
 
 describe('fuzzing the routes for any signed-in user (as a buyer)', () => {
-  for (const route of fuzzedRoutes.signedIn.filter((route) => route !== 'POST /api/images')) {
+  // Uploads and the event stream have their own runs below.
+  const ownRuns = ['POST /api/images', 'GET /api/live'];
+  for (const route of fuzzedRoutes.signedIn.filter((route) => !ownRuns.includes(route))) {
     it(
       route,
       async () => {
@@ -129,6 +133,65 @@ describe('fuzzing POST /api/images (as a buyer)', () => {
           }
           if (before !== previous) throw new Error(`a refused upload stored something: ${where}`);
         }),
+        { numRuns: fuzzRuns },
+      );
+    },
+    fuzzTimeoutMs,
+  );
+});
+
+/** Opens the stream with odd resume ids; the status and type, then hangs up. */
+async function openLive(query: string, lastEventId: string | undefined) {
+  if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as AddressInfo;
+  return new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+    const headers: Record<string, string> = { cookie: market.buyer.cookie };
+    if (lastEventId !== undefined) headers['last-event-id'] = lastEventId;
+    const request = http.get(
+      { host: '127.0.0.1', port, path: `/api/live${query}`, headers, agent: false },
+      (response) => {
+        const type = response.headers['content-type'] ?? '';
+        const status = response.statusCode ?? 0;
+        if (type.startsWith('text/event-stream')) {
+          response.destroy();
+          resolve({ status, type, body: '' });
+          return;
+        }
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status, type, body }));
+      },
+    );
+    request.on('error', reject);
+  });
+}
+
+/** Header values Node can send: printable text of any length. */
+const headerText = fc.string({ maxLength: 60 }).map((text) => text.replace(/[^\x20-\x7e]/g, ''));
+
+describe('fuzzing GET /api/live (as a buyer)', () => {
+  it(
+    'opens the stream or refuses with a JSON 400, whatever resume id is sent',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(
+            fc.constant(''),
+            fc.uuid().map((id) => `?lastEventId=${id}`),
+            nastyString.map((text) => `?lastEventId=${encodeURIComponent(text.slice(0, 200))}`),
+          ),
+          fc.option(fc.oneof(fc.uuid(), headerText), { nil: undefined }),
+          async (query, lastEventId) => {
+            const answer = await openLive(query, lastEventId);
+            const where = `${query.slice(0, 200)} / ${String(lastEventId)} -> ${answer.status} ${answer.body.slice(0, 200)}`;
+            if (answer.status === 200 && answer.type.startsWith('text/event-stream')) return;
+            if (answer.status !== 400) throw new Error(`unexpected answer: ${where}`);
+            if (!apiErrorSchema.safeParse(JSON.parse(answer.body)).success) {
+              throw new Error(`refusal without the JSON error body: ${where}`);
+            }
+          },
+        ),
         { numRuns: fuzzRuns },
       );
     },
