@@ -47,3 +47,57 @@ test('a guest asks a seller about a laptop after logging in, and the two write t
   // The buyer's open thread shows the answer without a reload.
   await expect(thread.getByText('Yes, the original 65 W one.')).toBeVisible({ timeout: 15_000 });
 });
+
+test('a buyer and a seller chat live: messages and the unread badge arrive without a reload', async ({
+  page,
+  browser,
+  request,
+  isMobile,
+}) => {
+  const listing = await sellerWithListing({ name: `ThinkPad T14 Live${Date.now().toString(36)}` });
+  const buyer = await createAccount(request, 'buyer', 'Lena Live');
+  await signIn(page, buyer);
+  await page.goto(`/laptops/${listing.productId}`);
+  await (await takenOver(page.getByRole('button', { name: 'Ask the seller' }))).click();
+  await expect(page.getByRole('heading', { name: 'With Sid Seller' })).toBeVisible();
+
+  // The seller is elsewhere on the site, Home, when the first message comes.
+  const sellerContext = await browser.newContext();
+  const sellerPage = await sellerContext.newPage();
+  await signIn(sellerPage, listing.seller);
+  await sellerPage.goto('/');
+  const badge = isMobile
+    ? sellerPage.getByRole('button', { name: 'Open menu, 1 unread' })
+    : sellerPage.getByRole('link', { name: 'Messages, 1 unread' });
+  await expect(sellerPage.getByRole('heading', { level: 1 })).toBeVisible();
+
+  await page.getByLabel('Your message').fill('Is the battery original?');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(badge).toBeVisible({ timeout: 3_000 });
+
+  // In the thread, each side sees the other's message as it is sent.
+  await sellerPage.goto('/dashboard/messages');
+  await sellerPage.getByRole('link', { name: /Lena Live/ }).click();
+  const sellerThread = sellerPage.getByRole('list', { name: 'Messages' });
+  await expect(sellerThread.getByText('Is the battery original?')).toBeVisible();
+  await sellerPage.getByLabel('Your message').fill('Yes, 92% health.');
+  await sellerPage.getByRole('button', { name: 'Send' }).click();
+  const buyerThread = page.getByRole('list', { name: 'Messages' });
+  await expect(buyerThread.getByText('Yes, 92% health.')).toBeVisible({ timeout: 3_000 });
+
+  await page.getByLabel('Your message').fill('Great, can we meet tomorrow?');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(sellerThread.getByText('Great, can we meet tomorrow?')).toBeVisible({
+    timeout: 3_000,
+  });
+  // Read where it is open: the seller's badge goes away.
+  await expect(
+    isMobile
+      ? sellerPage.getByRole('button', { name: 'Open menu', exact: true })
+      : sellerPage
+          .getByRole('navigation', { name: 'Main' })
+          .getByRole('link', { name: 'Messages', exact: true }),
+  ).toBeVisible();
+  expect(await accessibilityViolations(sellerPage)).toEqual([]);
+  await sellerContext.close();
+});

@@ -63,6 +63,8 @@ export const messages = {
     home: 'Home',
     blogs: 'Blogs',
     dashboard: 'Dashboard',
+    messages: 'Messages',
+    unread: (n: number) => (n === 1 ? ', 1 unread' : `, ${n} unread`),
     login: 'Log in',
     logout: 'Log out',
     loggedOut: 'You are logged out.',

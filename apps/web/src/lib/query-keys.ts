@@ -49,6 +49,8 @@ export const orderKeys = {
 export const conversationKeys = {
   all: ['conversations'] as const,
   thread: (id: string) => [...conversationKeys.all, id] as const,
+  /** The navbar's count of unread messages. */
+  unread: ['conversations', 'unread'] as const,
 };
 
 /** The seller's laptops, and the people who bought them. */

@@ -6,6 +6,8 @@ import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/get-session.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
 import { NavbarSearch } from '../../features/search/components/navbar-search.tsx';
+import { useUnreadCount } from '../../features/conversations/api/get-unread-count.ts';
+import { useLiveEvents } from '../../features/conversations/live/use-live-events.ts';
 import { messages } from '../../lib/messages.ts';
 import { prerenderedMark } from '../../first-paint/prerendered-mark.ts';
 import { toastLater } from '../../components/ui/toast-later.ts';
@@ -40,8 +42,8 @@ function takePrerenderedToggle(): PrerenderedToggle {
 }
 
 /**
- * The navbar: Home and Blogs; Log in when signed out; Dashboard, the avatar and
- * Log out when signed in.
+ * The navbar: Home and Blogs; Log in when signed out; Messages (with the unread count),
+ * Dashboard, the avatar and Log out when signed in.
  */
 export function Navbar() {
   const [prerendered] = useState(takePrerenderedToggle);
@@ -54,6 +56,8 @@ export function Navbar() {
   const toggle = useRef<HTMLButtonElement>(null);
   const t = messages.nav;
   const { data: user } = useSession();
+  useLiveEvents(Boolean(user));
+  const unread = useUnreadCount(Boolean(user)).data?.count ?? 0;
   const signOut = useSignOut();
   const navigate = useNavigate();
 
@@ -81,13 +85,29 @@ export function Navbar() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [menuOpen, menuId]);
 
-  const links = [
+  const links: { to: string; label: string; end: boolean; unread?: number }[] = [
     { to: paths.home.getHref(), label: t.home, end: true },
     { to: paths.blogs.getHref(), label: t.blogs, end: false },
-    user
-      ? { to: paths.dashboard.root.getHref(), label: t.dashboard, end: false }
-      : { to: paths.login.getHref(), label: t.login, end: false },
+    ...(user
+      ? [
+          { to: paths.dashboard.messages.getHref(), label: t.messages, end: false, unread },
+          { to: paths.dashboard.root.getHref(), label: t.dashboard, end: false },
+        ]
+      : [{ to: paths.login.getHref(), label: t.login, end: false }]),
   ];
+  // The count is read out as part of the link's name, not as a stray number.
+  const linkName = (link: (typeof links)[number]) =>
+    link.unread ? `${link.label}${t.unread(link.unread)}` : undefined;
+  const linkText = (link: (typeof links)[number]) => (
+    <>
+      {link.label}
+      {link.unread ? (
+        <span className="badge badge-primary badge-sm ml-1.5" aria-hidden="true">
+          {link.unread > 99 ? '99+' : link.unread}
+        </span>
+      ) : null}
+    </>
+  );
 
   const account = user && (
     <>
@@ -127,8 +147,13 @@ export function Navbar() {
         <ul className="hidden items-center gap-1 md:flex">
           {links.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} end={link.end} className={linkClass}>
-                {link.label}
+              <NavLink
+                to={link.to}
+                end={link.end}
+                className={linkClass}
+                aria-label={linkName(link)}
+              >
+                {linkText(link)}
               </NavLink>
             </li>
           ))}
@@ -138,14 +163,20 @@ export function Navbar() {
         <button
           ref={toggle}
           type="button"
-          className="btn btn-ghost btn-square ml-auto md:hidden"
-          aria-label={menuOpen ? t.closeMenu : t.openMenu}
+          className="btn btn-ghost btn-square relative ml-auto md:hidden"
+          aria-label={menuOpen ? t.closeMenu : `${t.openMenu}${unread ? t.unread(unread) : ''}`}
           aria-expanded={menuOpen}
           aria-controls={menuId}
           onClick={() => setMenuOpen(!menuOpen)}
           data-prerendered-toggle={prerenderedMark}
         >
           <LineIcon name={menuOpen ? 'close' : 'menu'} className="size-6" />
+          {unread > 0 && !menuOpen && (
+            <span
+              className="absolute top-1.5 right-1.5 size-2.5 rounded-full bg-primary"
+              aria-hidden="true"
+            />
+          )}
         </button>
       </nav>
 
@@ -163,9 +194,10 @@ export function Navbar() {
                 to={link.to}
                 end={link.end}
                 className={(state) => `block ${linkClass(state)}`}
+                aria-label={linkName(link)}
                 onClick={() => setMenuOpen(false)}
               >
-                {link.label}
+                {linkText(link)}
               </NavLink>
             </li>
           ))}

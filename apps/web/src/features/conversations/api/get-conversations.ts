@@ -4,9 +4,6 @@ import { conversationSummarySchema } from '@laptops/shared/conversations';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { conversationKeys } from '../../../lib/query-keys.ts';
 
-/** How often an open inbox or thread asks for what is new (live delivery is to come). */
-export const POLL_MS = 5000;
-
 /** GET /api/conversations: the inbox, latest message first. */
 export function getConversations() {
   return apiRequest('/api/conversations', z.array(conversationSummarySchema));
@@ -15,6 +12,7 @@ export function getConversations() {
 export const conversationsQueryOptions = () =>
   queryOptions({ queryKey: conversationKeys.all, queryFn: getConversations });
 
+/** The inbox; live events (live/) refresh it when a message arrives. */
 export function useConversations() {
-  return useQuery({ ...conversationsQueryOptions(), refetchInterval: POLL_MS });
+  return useQuery(conversationsQueryOptions());
 }

@@ -2,7 +2,6 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { threadSchema } from '@laptops/shared/conversations';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { conversationKeys } from '../../../lib/query-keys.ts';
-import { POLL_MS } from './get-conversations.ts';
 
 /** GET /api/conversations/:id: a page of a thread, newest first (`before` for older ones). */
 export function getThread(id: string, before?: string) {
@@ -18,7 +17,7 @@ export const threadQueryOptions = (id: string) =>
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
   });
 
-/** The thread's pages; the newest is asked for again every few seconds. */
+/** The thread's pages; new messages are added by live events (live/). */
 export function useThread(id: string) {
-  return useInfiniteQuery({ ...threadQueryOptions(id), refetchInterval: POLL_MS });
+  return useInfiniteQuery(threadQueryOptions(id));
 }
