@@ -179,7 +179,6 @@ export async function discover(
     const result = await searchProducts(
       db,
       searchQuerySchema.parse({ ...categoryParams, ...(cursor ? { cursor } : {}) }),
-      null,
     );
     cursor = result.nextCursor;
     if (!cursor) break;
@@ -251,32 +250,32 @@ export async function discover(
     });
   };
   await explainEach('category', (db) =>
-    searchProducts(db, searchQuerySchema.parse(categoryParams), null),
+    searchProducts(db, searchQuerySchema.parse(categoryParams)),
   );
   await explainEach('deep page', (db) =>
-    searchProducts(db, searchQuerySchema.parse(deepParams), null),
+    searchProducts(db, searchQuerySchema.parse(deepParams)),
   );
   await explainEach('search + 3 filters', (db) =>
-    searchProducts(db, searchQuerySchema.parse(searchParams), null),
+    searchProducts(db, searchQuerySchema.parse(searchParams)),
   );
   await explainEach('category by price', (db) =>
-    searchProducts(db, searchQuerySchema.parse(categoryByPriceParams), null),
+    searchProducts(db, searchQuerySchema.parse(categoryByPriceParams)),
   );
   await explainEach('search, a typo', (db) =>
-    searchProducts(db, searchQuerySchema.parse(typoParams), null),
+    searchProducts(db, searchQuerySchema.parse(typoParams)),
   );
   await explainEach('search, words apart', (db) =>
-    searchProducts(db, searchQuerySchema.parse(wordsApartParams), null),
+    searchProducts(db, searchQuerySchema.parse(wordsApartParams)),
   );
   await explainEach('search, a rare word', (db) =>
-    searchProducts(db, searchQuerySchema.parse(rareWordParams), null),
+    searchProducts(db, searchQuerySchema.parse(rareWordParams)),
   );
   await explainEach('search + 2 specs', (db) =>
-    searchProducts(db, searchQuerySchema.parse(specSearchParams), null),
+    searchProducts(db, searchQuerySchema.parse(specSearchParams)),
   );
   await explainEach('laptop page', (db) => getProductDetails(db, laptopId, null));
-  await explainEach('latest', (db) => listLatestProducts(db, null));
-  await explainEach('advertised', (db) => listAdvertisedProducts(db, null));
+  await explainEach('latest', (db) => listLatestProducts(db));
+  await explainEach('advertised', (db) => listAdvertisedProducts(db));
   for (const plan of plans) {
     log(`  plan ${plan.endpoint}: ${summarizePlan(plan.plan)}`);
   }

@@ -19,9 +19,10 @@ export const productStatuses = ['available', 'sold'] as const;
 export type ProductStatus = (typeof productStatuses)[number];
 
 /**
- * A product as the API shows it. Seller fields come from the seller's current
- * record. Prices are dollars here (cents in the database). The seller's email and
- * mobile number are only shown to signed-in users, so they are null for guests.
+ * A product as the API shows it, the same for every viewer. Seller fields come from the
+ * seller's current record. Prices are dollars here (cents in the database). No contact
+ * details: buyers ask the seller in the app, and the two sides of a booking see each
+ * other's phone on its order page (orders.ts, orderDetailsSchema).
  */
 export const productSchema = z.object({
   _id: z.string(),
@@ -38,10 +39,10 @@ export const productSchema = z.object({
   yearsOfUse: z.number(),
   originalPrice: z.number(),
   resalePrice: z.number(),
-  mobileNumber: z.string().nullable(),
+  /** The seller's account id: whether a laptop is the viewer's own. */
+  sellerId: z.string(),
   sellerName: z.string(),
   sellerImage: z.string().nullable(),
-  sellerEmail: z.string().nullable(),
   isVerified: z.boolean(),
   status: z.enum(productStatuses),
   isSold: z.boolean(),
@@ -60,6 +61,13 @@ export const productSchema = z.object({
 });
 
 export type Product = z.infer<typeof productSchema>;
+
+/**
+ * GET /api/myProducts: the seller's own listings, with the mobile number they gave
+ * (the edit form's), which no one else's lists carry.
+ */
+export const ownProductSchema = productSchema.extend({ mobileNumber: z.string() });
+export type OwnProduct = z.infer<typeof ownProductSchema>;
 
 /** Every spec a laptop's page shows (laptop-specs.ts's LaptopSpecs). */
 export const laptopSpecsSchema = productSchema.shape.specs.extend({

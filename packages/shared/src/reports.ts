@@ -47,7 +47,10 @@ export type ReportInput = z.input<typeof reportInputSchema>;
 export const reportedProductStates = ['for_sale', 'sold', 'removed'] as const;
 export type ReportedProductState = (typeof reportedProductStates)[number];
 
-/** A report as the admin sees it (GET /api/reports), with the laptop it is about. */
+/**
+ * A report as the admin sees it (GET /api/reports), with the laptop it is about: the
+ * seller and the reporter by name, without their contact details.
+ */
 export const reportSchema = z.object({
   _id: z.string(),
   productId: z.string(),
@@ -59,11 +62,9 @@ export const reportSchema = z.object({
   productCategory: z.string(),
   productState: z.enum(reportedProductStates),
   sellerName: z.string(),
-  sellerEmail: z.string(),
   reason: z.enum(reportReasons),
   reportText: z.string(),
   reporterName: z.string(),
-  reporterEmail: z.string(),
   createdAt: z.string(),
   resolved: z.boolean(),
   /** 'product_removed' or 'dismissed' once resolved. */

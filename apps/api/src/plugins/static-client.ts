@@ -20,7 +20,7 @@ export type FirstPaint = {
   /**
    * The page shows what only this visitor may see: no cache may keep it. Not even the
    * browser's: restored from it after they signed out, a page's embedded session would
-   * show the next person at that computer their name and what members see of sellers.
+   * show the next person at that computer their name and email.
    */
   personal?: boolean;
   /** The answer's status when not 200 (a withdrawn laptop's page is 410). */

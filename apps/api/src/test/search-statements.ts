@@ -21,6 +21,6 @@ export async function searchStatements(
       ? drizzlePglite({ client, schema, logger })
       : drizzlePg({ client, schema, logger })
   ) as Db;
-  await searchProducts(db, searchQuerySchema.parse(params), null);
+  await searchProducts(db, searchQuerySchema.parse(params));
   return statements.join('\n');
 }

@@ -36,8 +36,6 @@ export const messages = {
     resalePrice: 'Resale price',
     wasPrice: 'Was',
     specs: 'Specs',
-    mobile: 'Mobile',
-    mobileHidden: 'Log in to see',
   },
   contact: {
     title: 'Contact us',

@@ -1,7 +1,7 @@
 import type { AdminUser } from '@laptops/shared/admin';
 import type { SessionUser } from '@laptops/shared/auth';
 import type { Order } from '@laptops/shared/orders';
-import type { Product, ProductDetails } from '@laptops/shared/products';
+import type { OwnProduct, Product, ProductDetails } from '@laptops/shared/products';
 import type { Report } from '@laptops/shared/reports';
 
 /*
@@ -25,10 +25,9 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     yearsOfUse: 2,
     originalPrice: 1299,
     resalePrice: 749.5,
-    mobileNumber: '+1 617 555 0100',
+    sellerId: 'u-marcus',
     sellerName: 'Marcus Lee',
     sellerImage: null,
-    sellerEmail: 'marcus@example.com',
     isVerified: false,
     status: 'available',
     isSold: false,
@@ -44,6 +43,11 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     },
     ...overrides,
   };
+}
+
+/** A laptop as My products gives it to its seller: with the mobile number they gave. */
+export function makeOwnProduct(overrides: Partial<OwnProduct> = {}): OwnProduct {
+  return { ...makeProduct(), mobileNumber: '+1 617 555 0100', ...overrides };
 }
 
 /** Bea's booking of Marcus's Dell XPS 13, not paid yet. */
@@ -104,11 +108,9 @@ export function makeReport(overrides: Partial<Report> = {}): Report {
     productCategory: 'c0ffee00-1111-4a8e-9a43-1f2b3c4d5e6f',
     productState: 'for_sale',
     sellerName: 'Marcus Lee',
-    sellerEmail: 'marcus@example.com',
     reason: 'wrong_details',
     reportText: 'The photos are of another laptop.',
     reporterName: 'Ava Stone',
-    reporterEmail: 'ava@example.com',
     createdAt: '2026-11-20T09:15:00.000Z',
     resolved: false,
     resolution: null,

@@ -37,6 +37,6 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
         response: { 200: categoryWithProductsSchema },
       },
     },
-    async (request) => getCategoryWithProducts(db, request.params.id, await request.getViewer()),
+    async (request) => getCategoryWithProducts(db, request.params.id),
   );
 };

@@ -78,7 +78,7 @@ export function firstPaint(
     const categoryId = categoryPagePath.exec(url.pathname)?.[1];
     if (!categoryId && url.pathname !== '/search') return { head: [] };
     const viewer = await request.getViewer();
-    // Category pages are public, like search: a guest's is drawn without contact details.
+    // A member's page carries their session (their name in the navbar): drawn for them.
     if (viewer) return cataloguePage(request, url, categoryId, viewer, started);
     // A guest's page is every guest's: drawn once, and handed out for a moment (a page
     // costs some 40 times its results' JSON to draw and compress). Kept by the filters
@@ -116,7 +116,7 @@ export function firstPaint(
     // The category names only matter to a page drawn here: asked for beside the results.
     const [cached, categories] = await Promise.all([
       app.listCache
-        .remember(searchCacheKey(viewer, query.data), () => searchProducts(db, query.data, viewer))
+        .remember(searchCacheKey(viewer, query.data), () => searchProducts(db, query.data))
         .catch(() => undefined),
       render ? listCategories(db).catch(() => undefined) : undefined,
     ]);
@@ -150,7 +150,7 @@ export function firstPaint(
           `<script type="application/json" id="${cataloguePageDataId}">${scriptJson(data)}</script>`,
         ],
         root: markup.slice(hoisted.length),
-        // The signed-in visitor's name and what members see of sellers.
+        // The signed-in visitor's session: their name, their email.
         personal: viewer !== null,
       };
     } catch (error) {

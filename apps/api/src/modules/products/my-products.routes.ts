@@ -6,10 +6,10 @@ import {
   insertResultSchema,
   modifiedCountSchema,
   myBuyerSchema,
+  ownProductSchema,
   productIdQuerySchema,
   productEditSchema,
   productInputSchema,
-  productSchema,
 } from '@laptops/shared/products';
 import type { Db } from '../../db/client.ts';
 import { requireViewer } from '../auth/viewer.ts';
@@ -51,9 +51,9 @@ export const myProductsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       config: { access: 'seller' },
       schema: {
         tags: ['products'],
-        summary: "The signed-in seller's products",
+        summary: "The signed-in seller's products, with the mobile number each was listed with",
         querystring: ignoredEmail,
-        response: { 200: z.array(productSchema) },
+        response: { 200: z.array(ownProductSchema) },
       },
     },
     async (request) => listMyProducts(db, await requireViewer(request)),

@@ -3,7 +3,7 @@ import { centsToDollars } from '@laptops/shared/money';
 import { productMessages } from '@laptops/shared/messages';
 import { specMessages } from '@laptops/shared/messages';
 import { conditionDefinitions } from '@laptops/shared/conditions';
-import type { MyBuyer, Product, ProductEdit, ProductInput } from '@laptops/shared/products';
+import type { MyBuyer, OwnProduct, ProductEdit, ProductInput } from '@laptops/shared/products';
 import type { Db } from '../../db/client.ts';
 import { categories } from '../../db/schema/categories.ts';
 import { conversations } from '../../db/schema/conversations.ts';
@@ -140,7 +140,7 @@ export async function editMyProduct(
   });
 }
 
-export function listMyProducts(db: Db, seller: Viewer): Promise<Product[]> {
+export function listMyProducts(db: Db, seller: Viewer): Promise<OwnProduct[]> {
   return listSellerProducts(db, seller);
 }
 

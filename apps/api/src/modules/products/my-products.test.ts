@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MyBuyer, Product } from '@laptops/shared/products';
+import type { MyBuyer, OwnProduct, Product } from '@laptops/shared/products';
 import { orders } from '../../db/schema/orders.ts';
 import { products } from '../../db/schema/products.ts';
 import {
@@ -82,20 +82,23 @@ describe('POST /api/products', () => {
       url: '/api/myProducts?email=someone@else.test',
       headers: { cookie },
     });
-    const [posted] = mine.json<Product[]>();
+    const [posted] = mine.json<OwnProduct[]>();
     expect(posted).toMatchObject({
       _id: insertedId,
       name: 'Lenovo ThinkPad T14',
       image,
       thumbnail: image.replace('.webp', '-thumb.webp'),
+      sellerId: user.id,
       sellerName: 'Sam Seller',
-      sellerEmail: user.email,
       sellerImage: '/api/images/sam.webp',
       originalPrice: 1299.99,
       resalePrice: 649.5,
       status: 'available',
       isAdvertise: false,
+      // Their own list has the number they gave: the edit form shows it.
+      mobileNumber: '+1 303 555 0123',
     });
+    expect(mine.body).not.toContain(user.email);
     expect(Date.parse(posted?.dateOfPost ?? '')).toBeGreaterThanOrEqual(before - 1000);
 
     const latest = await t.app.inject({ method: 'GET', url: '/api/latestProducts' });

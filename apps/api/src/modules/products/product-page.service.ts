@@ -30,7 +30,6 @@ function selectProductPage(db: Db) {
       batteryCycles: products.batteryCycles,
       chargerIncluded: products.chargerIncluded,
       knownIssues: products.knownIssues,
-      sellerId: products.sellerId,
       sellerSince: users.createdAt,
       withdrawnAt: products.deletedAt,
       sellerDeletedAt: users.deletedAt,
@@ -68,7 +67,7 @@ export async function getProductDetails(
   if (row.withdrawnAt || row.sellerDeletedAt) {
     throw new HttpError(410, 'PRODUCT_GONE', 'This laptop is no longer listed.');
   }
-  const card = toProduct(row, viewer);
+  const card = toProduct(row);
   return {
     ...card,
     specs: {

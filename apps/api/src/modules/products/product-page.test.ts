@@ -77,8 +77,7 @@ describe('GET /api/products/:id', () => {
     expect(details).toMatchObject({
       _id: product.id,
       image: '/api/images/cover.webp',
-      mobileNumber: null,
-      sellerEmail: null,
+      sellerId: seller.id,
       sellerName: 'Sara Seller',
       isOwn: false,
       viewerOrder: null,
@@ -111,7 +110,9 @@ describe('GET /api/products/:id', () => {
 
     const own = (await page(product.id, sellerCookie)).json<ProductDetails>();
     expect(own).toMatchObject({ isOwn: true, viewerOrder: null });
-    expect(own.mobileNumber).not.toBeNull();
+    // Not even its seller's page carries their contact details.
+    expect(JSON.stringify(own)).not.toContain(product.mobileNumber);
+    expect(JSON.stringify(own)).not.toContain(seller.email);
 
     const booked = await t.app.inject({
       method: 'POST',

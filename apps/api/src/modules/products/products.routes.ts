@@ -20,10 +20,10 @@ export const productsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       },
     },
     async (request, reply) => {
-      // Signed-in visitors also see contact details: one cached answer for each kind.
+      // One cached answer for guests and one for members (decision 0014).
       const viewer = await request.getViewer();
       const body = await app.listCache.remember(`advertised:${viewer ? 'member' : 'guest'}`, () =>
-        listAdvertisedProducts(db, viewer),
+        listAdvertisedProducts(db),
       );
       return sendJsonText(reply, body);
     },
@@ -43,7 +43,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     async (request, reply) => {
       const viewer = await request.getViewer();
       const body = await app.listCache.remember(`latest:${viewer ? 'member' : 'guest'}`, () =>
-        listLatestProducts(db, viewer),
+        listLatestProducts(db),
       );
       return sendJsonText(reply, body);
     },

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import { centsToDollars } from '@laptops/shared/money';
-import type { Product } from '@laptops/shared/products';
+import type { OwnProduct, Product } from '@laptops/shared/products';
 import type { Db } from '../../db/client.ts';
 import { categories } from '../../db/schema/categories.ts';
 import { products } from '../../db/schema/products.ts';
@@ -38,12 +38,12 @@ export const productColumns = {
   storageType: products.storageType,
   screenInches: products.screenInches,
   batteryHealth: products.batteryHealth,
-  mobileNumber: products.mobileNumber,
   status: products.status,
   isAdvertised: products.isAdvertised,
+  // No contact details: what every viewer sees (the seller's own list adds their phone).
+  sellerId: products.sellerId,
   sellerName: users.name,
   sellerImage: users.image,
-  sellerEmail: users.email,
   sellerIsVerified: users.isVerified,
 };
 
@@ -67,8 +67,8 @@ function selectListed(db: Db, where: SQL | undefined, limit: number) {
     .limit(limit);
 }
 
-/** The API's view of a product. Contact details are for signed-in users only. */
-export function toProduct(row: ProductRow, viewer: Viewer | null): Product {
+/** The API's view of a product: the same for every viewer, so one cached copy serves all. */
+export function toProduct(row: ProductRow): Product {
   return {
     _id: row.id,
     name: row.name,
@@ -83,10 +83,9 @@ export function toProduct(row: ProductRow, viewer: Viewer | null): Product {
     yearsOfUse: row.yearsOfUse,
     originalPrice: centsToDollars(row.originalPriceCents),
     resalePrice: centsToDollars(row.resalePriceCents),
-    mobileNumber: viewer ? row.mobileNumber : null,
+    sellerId: row.sellerId,
     sellerName: row.sellerName,
     sellerImage: row.sellerImage,
-    sellerEmail: viewer ? row.sellerEmail : null,
     isVerified: row.sellerIsVerified,
     status: row.status,
     isSold: row.status === 'sold',
@@ -103,32 +102,38 @@ export function toProduct(row: ProductRow, viewer: Viewer | null): Product {
   };
 }
 
-export async function listLatestProducts(db: Db, viewer: Viewer | null): Promise<Product[]> {
+export async function listLatestProducts(db: Db): Promise<Product[]> {
   const rows = await selectListed(db, eq(products.status, 'available'), HOME_LATEST_LIMIT);
-  return rows.map((row) => toProduct(row, viewer));
+  return rows.map(toProduct);
 }
 
-export async function listAdvertisedProducts(db: Db, viewer: Viewer | null): Promise<Product[]> {
+export async function listAdvertisedProducts(db: Db): Promise<Product[]> {
   const rows = await selectListed(
     db,
     and(eq(products.status, 'available'), eq(products.isAdvertised, true)),
     HOME_ADVERTISED_LIMIT,
   );
-  return rows.map((row) => toProduct(row, viewer));
+  return rows.map(toProduct);
 }
 
 /** A category's listings, newest first, sold ones included (they show 'Not Available'). */
-export async function listCategoryProducts(
-  db: Db,
-  categoryId: string,
-  viewer: Viewer | null,
-): Promise<Product[]> {
+export async function listCategoryProducts(db: Db, categoryId: string): Promise<Product[]> {
   const rows = await selectListed(db, eq(products.categoryId, categoryId), CATEGORY_PAGE_LIMIT);
-  return rows.map((row) => toProduct(row, viewer));
+  return rows.map(toProduct);
 }
 
-/** A seller's own listings (sold ones too), newest first, as My Products shows them. */
-export async function listSellerProducts(db: Db, seller: Viewer): Promise<Product[]> {
-  const rows = await selectListed(db, eq(products.sellerId, seller.id), SELLER_PRODUCTS_LIMIT);
-  return rows.map((row) => toProduct(row, seller));
+/**
+ * A seller's own listings (sold ones too), newest first, as My Products shows them: with
+ * the mobile number they gave, which their edit form needs and no one else's list has.
+ */
+export async function listSellerProducts(db: Db, seller: Viewer): Promise<OwnProduct[]> {
+  const rows = await db
+    .select({ ...productColumns, mobileNumber: products.mobileNumber })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(listed, eq(products.sellerId, seller.id)))
+    .orderBy(desc(products.dateOfPost), desc(products.id))
+    .limit(SELLER_PRODUCTS_LIMIT);
+  return rows.map((row) => ({ ...toProduct(row), mobileNumber: row.mobileNumber }));
 }

@@ -94,7 +94,7 @@ describe('GET /api/latestProducts', () => {
     expect(first?.dateOfPost.slice(0, 10)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
-  it("shows the seller's email and mobile number to signed-in users only", async () => {
+  it("shows no one the seller's email or mobile number, and everyone the same list", async () => {
     const db = t.database.db;
     const seller = await createUser(db, { typeOfUser: 'seller' });
     const buyer = await createUser(db, { typeOfUser: 'buyer' });
@@ -106,12 +106,14 @@ describe('GET /api/latestProducts', () => {
       dateOfPost: new Date(Date.now() + 180_000),
     });
 
-    const [asGuest] = await listing('/api/latestProducts');
-    expect(asGuest).toMatchObject({ mobileNumber: null, sellerEmail: null });
-
+    const asGuest = await listing('/api/latestProducts');
     const cookie = await signIn(t.app, buyer.email, buyer.password);
-    const [asBuyer] = await listing('/api/latestProducts', cookie);
-    expect(asBuyer).toMatchObject({ mobileNumber: '+1 206 555 0111', sellerEmail: seller.email });
+    const asBuyer = await listing('/api/latestProducts', cookie);
+    expect(asBuyer).toEqual(asGuest);
+    expect(asGuest[0]).toMatchObject({ sellerId: seller.id });
+    for (const contact of ['+1 206 555 0111', seller.email]) {
+      expect(JSON.stringify(asBuyer)).not.toContain(contact);
+    }
   });
 
   it("hides the listings of a deleted seller's account", async () => {

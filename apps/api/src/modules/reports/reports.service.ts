@@ -78,7 +78,8 @@ function productState(row: {
 
 /**
  * Reports for the admins, open or resolved, newest first, a page at a time, each with
- * what the admin needs to judge it: the laptop as it is now, its seller and the reporter.
+ * what the admin needs to judge it: the laptop as it is now, and its seller and the
+ * reporter by name (their contact details stay out of every list).
  */
 export async function listReports(
   db: Db,
@@ -98,12 +99,10 @@ export async function listReports(
       productStatus: products.status,
       productDeletedAt: products.deletedAt,
       sellerName: sellers.name,
-      sellerEmail: sellers.email,
       sellerDeletedAt: sellers.deletedAt,
       reason: reports.reason,
       reportText: reports.reportText,
       reporterName: reporters.name,
-      reporterEmail: reporters.email,
       createdAt: reports.createdAt,
       resolvedAt: reports.resolvedAt,
       resolution: reports.resolution,
@@ -131,11 +130,9 @@ export async function listReports(
         status: row.productStatus,
       }),
       sellerName: row.sellerName,
-      sellerEmail: row.sellerEmail,
       reason: row.reason,
       reportText: row.reportText,
       reporterName: row.reporterName,
-      reporterEmail: row.reporterEmail,
       createdAt: row.createdAt.toISOString(),
       resolved: row.resolvedAt !== null,
       resolution: row.resolution,

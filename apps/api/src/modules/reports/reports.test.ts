@@ -54,13 +54,17 @@ describe('reports', () => {
         _id: insertedId,
         productId: product.id,
         productName: 'Suspicious MacBook',
-        sellerEmail: sellerUser.email,
-        reporterEmail: reporter.email,
+        sellerName: sellerUser.name,
+        reporterName: reporter.name,
         reason: 'wrong_details',
         reportText: 'Photos are from a shop website.',
         resolved: false,
       }),
     );
+    // The seller and the reporter by name only: their contact details are in no list.
+    for (const contact of [sellerUser.email, reporter.email, product.mobileNumber]) {
+      expect(list.body).not.toContain(contact);
+    }
     const asBuyer = await t.app.inject({ method: 'GET', url: '/api/reports', headers: { cookie } });
     expect(asBuyer.statusCode).toBe(403);
   });

@@ -9,7 +9,6 @@ import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/products.ts';
 import { users } from '../../db/schema/users.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import type { Viewer } from '../auth/viewer.ts';
 import { listed, toProduct } from '../products/products.service.ts';
 import { rememberCount, rememberedCount, type RememberedCounts } from './capped-counts.ts';
 import { pickPage, preparedPage, selectPageRows, type Match } from './page-rows.ts';
@@ -52,7 +51,6 @@ const WALK_ROWS_PER_ROW = 400;
 
 type PageOptions = {
   query: SearchQuery;
-  viewer: Viewer | null;
   cursor: Cursor | undefined;
   counts: RememberedCounts;
   /** The text condition (full text or trigram), and its part of the count cache key. */
@@ -70,7 +68,7 @@ type PageOptions = {
 };
 
 export async function searchPage(db: Db, options: PageOptions): Promise<SearchResult> {
-  const { query, viewer, cursor, counts, text, similar } = options;
+  const { query, cursor, counts, text, similar } = options;
   // Browsing without words (the category page) is the catalogue's busiest query: it runs
   // as a prepared statement, one per shape of filters, with the values bound by name.
   // Building the query and PostgreSQL parsing it cost more CPU than running it.
@@ -263,7 +261,7 @@ export async function searchPage(db: Db, options: PageOptions): Promise<SearchRe
         })
       : null;
   return {
-    products: page.map((row) => toProduct(row, viewer)),
+    products: page.map(toProduct),
     total: Math.min(matches, TOTAL_CAP),
     totalIsCapped: matches > TOTAL_CAP,
     nextCursor,

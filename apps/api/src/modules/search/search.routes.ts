@@ -28,9 +28,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       // The category page's first pages are the catalogue's busiest answers.
       const viewer = await request.getViewer();
       const key = searchCacheKey(viewer, request.query);
-      const body = await app.listCache.remember(key, () =>
-        searchProducts(db, request.query, viewer),
-      );
+      const body = await app.listCache.remember(key, () => searchProducts(db, request.query));
       return sendJsonText(reply, body);
     },
   );

@@ -7,7 +7,6 @@ import { sql } from 'drizzle-orm';
 import type { SearchResult } from '@laptops/shared/search';
 import { SEARCH_TEXT_MAX } from '@laptops/shared/search-filters';
 import type { Db } from '../../db/client.ts';
-import type { Viewer } from '../auth/viewer.ts';
 import { cappedCountsOf } from './capped-counts.ts';
 import { correctedWords, SUGGEST_BELOW_MATCHES, suggestedWords } from './corrections.ts';
 import { badCursor, decodeCursor, fingerprint, questionFingerprint } from './search-cursor.ts';
@@ -26,17 +25,13 @@ import { listingsPerWord } from './word-statistics.ts';
  * similar to the words (pg_trgm's word similarity) answer. Both keep the filters, sort
  * and keyset pages; the cursor remembers which fallback, so later pages stay in it.
  */
-export async function searchProducts(
-  db: Db,
-  query: SearchQuery,
-  viewer: Viewer | null,
-): Promise<SearchResult> {
+export async function searchProducts(db: Db, query: SearchQuery): Promise<SearchResult> {
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
   const words = query.q ? toWords(query.q) : [];
   // A page link continues the question it came from: not another search, filter or sort.
   if (cursor?.k !== undefined && cursor.k !== questionFingerprint(query)) throw badCursor();
   const counts = cappedCountsOf(db);
-  const page = { query, viewer, cursor, counts, textMatches: 0, listings: 0 };
+  const page = { query, cursor, counts, textMatches: 0, listings: 0 };
   if (words.length === 0) {
     // Text without a letter or digit ("🙂", "!!!") names nothing a listing has; only
     // no text at all asks for every laptop.

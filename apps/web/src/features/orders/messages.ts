@@ -32,7 +32,7 @@ export const myOrdersMessages = {
 export const bookingMessages = {
   title: 'Book this laptop',
   productName: 'Laptop',
-  sellerEmail: 'Seller email',
+  seller: 'Seller',
   price: 'Price',
   meetingLocation: 'Meeting place',
   meetingLocationHint: 'Where you would like to meet the seller to see the laptop.',

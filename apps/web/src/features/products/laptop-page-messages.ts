@@ -30,8 +30,7 @@ export const laptopPageMessages = {
   verified: 'Verified seller',
   memberSince: (date: string) => `Member since ${date}`,
   laptopsSold: (n: number) => (n === 1 ? '1 laptop sold' : `${n} laptops sold`),
-  mobile: 'Mobile',
-  mobileHidden: 'Log in to see it',
+  phoneAfterBooking: 'Their phone number is on your order page once you book.',
 
   book: 'Book now',
   payNow: 'Booked: pay now',

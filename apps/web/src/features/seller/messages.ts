@@ -23,7 +23,7 @@ export const productFormMessages = {
   conditionsLink: 'What do the grades mean?',
   opensInNewTab: '(opens in a new tab)',
   mobileNumber: 'Mobile number',
-  mobileHint: 'Shown only to signed-in buyers',
+  mobileHint: 'Shown only to a buyer who books your laptop, on their order page',
   originalPrice: 'Original price',
   originalPriceHint: 'What it cost new, in US dollars',
   resalePrice: 'Resale price',

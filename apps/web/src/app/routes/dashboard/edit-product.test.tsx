@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProductDetails } from '@laptops/shared/products';
 import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import { jsonResponse } from '../../../testing/json-response.ts';
-import { makeProductDetails } from '../../../testing/factories.ts';
+import { makeOwnProduct, makeProductDetails } from '../../../testing/factories.ts';
 import { uploadImage } from '../../../lib/upload-image.ts';
 import { EditProductPage } from './edit-product.tsx';
 
@@ -54,12 +54,15 @@ function makeDetails(overrides: Partial<ProductDetails> = {}): ProductDetails {
 }
 
 let details: () => Response;
+/** My products: the one place the listing's mobile number comes from. */
+let myProducts: () => Response;
 let patchResponse: () => Response;
 let patches: unknown[];
 
 beforeEach(() => {
   patches = [];
   details = () => jsonResponse(makeDetails());
+  myProducts = () => jsonResponse([makeOwnProduct({ _id: ID, mobileNumber: '+1 617 555 0100' })]);
   patchResponse = () => jsonResponse({ modifiedCount: 1 });
   vi.stubGlobal(
     'fetch',
@@ -68,6 +71,7 @@ beforeEach(() => {
       const method = init?.method ?? 'GET';
       if (path === '/api/categories') return jsonResponse(categories);
       if (path === `/api/products/${ID}` && method === 'GET') return details();
+      if (path === '/api/myProducts' && method === 'GET') return myProducts();
       if (path === `/api/myProducts/${ID}` && method === 'PATCH') {
         patches.push(JSON.parse(String(init?.body)));
         return patchResponse();
@@ -286,5 +290,22 @@ describe('EditProductPage', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await formShown();
+  });
+
+  it('offers a retry when My products, which has the mobile number, cannot be loaded', async () => {
+    let fail = true;
+    const listed = myProducts;
+    myProducts = () =>
+      fail
+        ? jsonResponse({ error: { code: 'UNAVAILABLE', message: 'Try later.' } }, 503)
+        : listed();
+    const { user } = renderPage();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'We could not load this laptop.' }),
+    ).toBeTruthy();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await formShown();
+    expect(valueOf('Mobile number')).toBe('+1 617 555 0100');
   });
 });

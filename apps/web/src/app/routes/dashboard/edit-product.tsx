@@ -8,6 +8,7 @@ import { ApiRequestError } from '../../../lib/api-client.ts';
 import { messages } from '../../../lib/messages.ts';
 import { useProduct } from '../../../features/products/api/get-product.ts';
 import { useEditProduct } from '../../../features/seller/api/edit-product.ts';
+import { useMyProducts } from '../../../features/seller/api/get-my-products.ts';
 import {
   ProductForm,
   type ProductFormSubmission,
@@ -21,28 +22,33 @@ const hasFieldErrors = (error: unknown) => error instanceof ApiRequestError && !
 
 /**
  * /dashboard/myproducts/:id/edit: the seller's own unsold laptop in the listing form,
- * filled in as it is. Saving sends what changed, then goes back to My products. A
- * laptop that is not the seller's (or is gone) is "not found"; a sold one cannot be
- * edited.
+ * filled in as it is: its page, and its mobile number from My products (no page carries
+ * it). Saving sends what changed, then goes back to My products. A laptop that is not
+ * the seller's (or is gone) is "not found"; a sold one cannot be edited.
  */
 export function EditProductPage() {
   const { id = '' } = useParams();
   const product = useProduct(id);
+  const mine = useMyProducts();
 
-  if (product.isPending) return <Spinner />;
-  if (product.isError) {
+  if (product.isPending || mine.isPending) return <Spinner />;
+  if (product.isError || mine.isError) {
     const missing =
       product.error instanceof ApiRequestError && [400, 404, 410].includes(product.error.status);
     if (missing) return <Notice title={t.notFoundTitle} text={t.notFoundText} />;
+    const failed = product.isError ? product : mine;
     return (
-      <Notice title={t.loadFailed} text={product.error.message}>
-        <button type="button" className="btn btn-sm" onClick={() => void product.refetch()}>
+      <Notice title={t.loadFailed} text={failed.error?.message ?? ''}>
+        <button type="button" className="btn btn-sm" onClick={() => void failed.refetch()}>
           {t.retry}
         </button>
       </Notice>
     );
   }
-  if (!product.data.isOwn) return <Notice title={t.notFoundTitle} text={t.notFoundText} />;
+  const own = mine.data.find((listing) => listing._id === product.data._id);
+  if (!product.data.isOwn || !own) {
+    return <Notice title={t.notFoundTitle} text={t.notFoundText} />;
+  }
   if (product.data.isSold) {
     return (
       <Notice title={t.soldTitle} text={t.soldText}>
@@ -52,7 +58,7 @@ export function EditProductPage() {
       </Notice>
     );
   }
-  return <EditProductForm product={product.data} />;
+  return <EditProductForm product={product.data} mobileNumber={own.mobileNumber} />;
 }
 
 /** Why the form is not shown, with the way back to My products. */
@@ -71,7 +77,13 @@ function Notice({ title, text, children }: { title: string; text: string; childr
   );
 }
 
-function EditProductForm({ product }: { product: ProductDetails }) {
+function EditProductForm({
+  product,
+  mobileNumber,
+}: {
+  product: ProductDetails;
+  mobileNumber: string;
+}) {
   const navigate = useNavigate();
   const editProduct = useEditProduct();
   const backToMyProducts = () => void navigate(paths.dashboard.myProducts.getHref());
@@ -103,7 +115,7 @@ function EditProductForm({ product }: { product: ProductDetails }) {
       <h1 className="text-2xl font-bold wrap-anywhere sm:text-3xl">{t.title(product.name)}</h1>
       <p className="mt-2 mb-6 text-base-content/75">{t.intro}</p>
       <ProductForm
-        initialValues={productFormValuesOf(product)}
+        initialValues={productFormValuesOf(product, mobileNumber)}
         savedPhotos={product.photos}
         priceNow={{ resale: product.resalePrice, was: product.wasPrice }}
         submitLabel={t.submit}

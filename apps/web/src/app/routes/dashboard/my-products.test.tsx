@@ -2,21 +2,21 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast/headless';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Product } from '@laptops/shared/products';
+import type { OwnProduct } from '@laptops/shared/products';
 import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import { jsonResponse } from '../../../testing/json-response.ts';
-import { makeProduct } from '../../../testing/factories.ts';
+import { makeOwnProduct } from '../../../testing/factories.ts';
 import { MyProductsPage } from './my-products.tsx';
 
-const fresh = makeProduct({ _id: 'p-fresh', name: 'Dell XPS 13' });
-const advertised = makeProduct({
+const fresh = makeOwnProduct({ _id: 'p-fresh', name: 'Dell XPS 13' });
+const advertised = makeOwnProduct({
   _id: 'p-advertised',
   name: 'Lenovo ThinkPad T14',
   isAdvertise: true,
   resalePrice: 1049,
   dateOfPost: '2026-11-18T12:00:00.000Z',
 });
-const sold = makeProduct({
+const sold = makeOwnProduct({
   _id: 'p-sold',
   name: 'HP EliteBook 840',
   status: 'sold',
@@ -24,7 +24,7 @@ const sold = makeProduct({
   isAdvertise: true,
 });
 
-let products: Product[];
+let products: OwnProduct[];
 let calls: { method: string; path: string }[];
 let listResponse: () => Response;
 let actionResponse: (method: string, id: string) => Response;

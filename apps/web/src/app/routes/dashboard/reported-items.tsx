@@ -6,7 +6,6 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { ListPage } from '../../../components/ui/list-page.tsx';
 import { useConfirmedAction } from '../../../components/ui/use-confirmed-action.ts';
-import { EmailText } from '../../../components/ui/email-text.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { useDismissReport } from '../../../features/admin/api/dismiss-report.ts';
@@ -28,8 +27,8 @@ function formatWhen(iso: string): string {
 
 /**
  * The reported laptops, newest report first: each laptop as it is now (picture, name
- * linking to it, price, for sale / sold / removed) with its seller, the reason and
- * details, and who reported it when. 'Remove laptop' takes it off the marketplace
+ * linking to it, price, for sale / sold / removed) with its seller's name, the reason
+ * and details, and who reported it when (by name: no contact details here). 'Remove laptop' takes it off the marketplace
  * (after a confirmation) and resolves all its reports; 'Dismiss' resolves the report
  * and keeps the laptop. Resolved reports leave the open list; the filter shows them
  * with their resolution. On a phone each report is a card.
@@ -109,12 +108,7 @@ export function ReportsPage() {
     {
       key: 'seller',
       header: r.seller,
-      cell: (report) => (
-        <div className="flex min-w-0 flex-col">
-          <span className="wrap-anywhere">{report.sellerName}</span>
-          <EmailText email={report.sellerEmail} className="text-xs text-base-content/70" />
-        </div>
-      ),
+      cell: (report) => <span className="wrap-anywhere">{report.sellerName}</span>,
     },
     {
       key: 'report',
@@ -128,7 +122,6 @@ export function ReportsPage() {
           </span>
           <span className="flex flex-col text-xs text-base-content/70">
             <span className="wrap-anywhere">{r.reportedBy(report.reporterName)}</span>
-            <EmailText email={report.reporterEmail} />
             <time dateTime={report.createdAt}>{formatWhen(report.createdAt)}</time>
           </span>
         </div>

@@ -17,7 +17,7 @@ export const faqPage: InfoPageContent = {
       id: 'account',
       heading: 'Do I need an account?',
       body: [
-        'You can browse and search the laptops without one. To see a seller’s phone number, book a laptop or sell one, you need a free account.',
+        'You can browse and search the laptops without one. To ask a seller a question, book a laptop or sell one, you need a free account.',
         'When you sign up you choose whether you want to buy or to sell; an account does one or the other. You can also log in with Google, which gives you a buyer account.',
       ],
     },
@@ -25,7 +25,7 @@ export const faqPage: InfoPageContent = {
       id: 'booking',
       heading: 'How do I book a laptop?',
       body: [
-        'Press Book now on the laptop’s card and tell the seller where you would like to meet and which phone number to call you on. The seller gets an email about your booking straight away, and the booking appears under My orders in your dashboard.',
+        'Press Book now on the laptop’s card and tell the seller where you would like to meet and which phone number to call you on. The seller gets an email about your booking straight away, and the booking appears under My orders in your dashboard. Its order page gives you the seller’s phone number, and them yours.',
         'Booking is free and does not buy the laptop. Several buyers may book the same one; whoever pays first gets it. You can cancel a booking from My orders at any time before you pay.',
       ],
     },
@@ -74,7 +74,7 @@ export const faqPage: InfoPageContent = {
       id: 'selling',
       heading: 'How do I sell my laptop?',
       body: [
-        'Sign up as a seller and choose Add a laptop in your dashboard. Give its name, brand, condition (Excellent, Good or Fair), how many years it has been used, the price you paid and the price you want, where you are, a mobile number for buyers and a photo.',
+        'Sign up as a seller and choose Add a laptop in your dashboard. Give its name, brand, condition (Excellent, Good or Fair), how many years it has been used, the price you paid and the price you want, where you are, a mobile number (only a buyer who books it sees it, on their order page) and a photo.',
         'We email you when someone books it, with where they would like to meet, and again when it has been paid for. Then call the buyer to arrange the handover. My buyers shows who has booked your laptops and who has paid.',
         'In My products you can advertise a laptop, which shows it at the top of the home page, or delete it while it is not sold. Listing and advertising are free.',
       ],

@@ -26,8 +26,8 @@ export const privacyPage: InfoPageContent = {
       id: 'listings-and-bookings',
       heading: 'Listings and bookings',
       body: [
-        'What a seller writes in a listing (the laptop, its condition and prices, the location, the photo and the description) is shown to everyone, with the seller’s name. The seller’s mobile number and email address are shown only to people who are logged in.',
-        'When you book a laptop, the phone number and the meeting place you give are kept with the booking and shown to its seller, so that they can call you and meet you. We also email them to the seller.',
+        'What a seller writes in a listing (the laptop, its condition and prices, the location, the photo and the description) is shown to everyone, with the seller’s name. The seller’s mobile number and email address are not shown with it, to anyone: before booking, buyers ask the seller questions through the site.',
+        'When you book a laptop, the phone number and the meeting place you give are kept with the booking and shown to its seller, so that they can call you and meet you. We also email them to the seller. In return, the booking’s page shows you the seller’s mobile number. Once the booking is cancelled, or the laptop goes to someone else, neither of you sees the other’s number there any more.',
       ],
     },
     {
@@ -42,7 +42,7 @@ export const privacyPage: InfoPageContent = {
       id: 'reports-and-messages',
       heading: 'Reports and messages',
       body: [
-        'If you report a listing, we keep your email address and what you wrote with the report. Only our admins see them; the seller is not told who reported the listing.',
+        'If you report a listing, we keep what you wrote with the report, linked to your account. Only our admins see it, with your name; the seller is not told who reported the listing.',
         'If you write to us with the contact form, we keep your email address, the subject and your message, and forward them to our mailbox so that we can answer you.',
       ],
     },
@@ -75,7 +75,7 @@ export const privacyPage: InfoPageContent = {
       body: [
         {
           list: [
-            'Other users: what listings show, as described above, and, for a seller, the contact details of the buyers who booked their laptops.',
+            'Other users: what listings show, as described above, and, between the buyer and the seller of a booking, each other’s name and phone number.',
             'Our admins: accounts, reports and the records above, to run the marketplace and deal with abuse.',
             'Stripe, to take card payments, and the email service we send our emails through.',
           ],

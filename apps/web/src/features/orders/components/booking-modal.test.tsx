@@ -23,10 +23,9 @@ const product: Product = {
   yearsOfUse: 2,
   originalPrice: 1899,
   resalePrice: 949.5,
-  mobileNumber: '+1 512 555 0100',
+  sellerId: 'u-marcus',
   sellerName: 'Marcus Lee',
   sellerImage: null,
-  sellerEmail: 'marcus@example.com',
   isVerified: true,
   status: 'available',
   isSold: false,
@@ -91,20 +90,23 @@ const dialog = () => document.querySelector('dialog');
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
 describe('BookingModal', () => {
-  it('shows the name cut at 22 characters, and the seller email and price read-only', async () => {
+  it('shows the name cut at 22 characters, and the seller and price read-only', async () => {
     const user = await openModal();
 
     expect(dialog()?.open).toBe(true);
     expect(document.activeElement).toBe(input('Meeting place'));
     expect(screen.getByRole('heading', { name: 'Book this laptop' })).toBeTruthy();
     expect(input('Laptop').value).toBe('Lenovo ThinkPad X1 Car...');
-    expect(input('Seller email').value).toBe('marcus@example.com');
+    expect(input('Seller').value).toBe('Marcus Lee');
     expect(input('Price').value).toBe('$949.50');
-    for (const label of ['Laptop', 'Seller email', 'Price']) {
+    for (const label of ['Laptop', 'Seller', 'Price']) {
       expect(input(label).readOnly).toBe(true);
     }
-    await user.type(input('Seller email'), 'x');
-    expect(input('Seller email').value).toBe('marcus@example.com');
+    await user.type(input('Seller'), 'x');
+    expect(input('Seller').value).toBe('Marcus Lee');
+    // No contact details before a booking: the order page has the seller's phone.
+    const values = [...(dialog()?.querySelectorAll('input') ?? [])].map((field) => field.value);
+    expect(values.filter((value) => value.includes('@'))).toEqual([]);
   });
 
   it('requires the meeting location and the phone number', async () => {

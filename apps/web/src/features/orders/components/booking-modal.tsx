@@ -39,7 +39,7 @@ const serverFieldNames: Record<string, FieldName> = {
 
 /**
  * The booking modal, for a signed-in buyer (a guest is asked to log in before it
- * opens): the laptop's name (22 characters), seller email and price read-only; meeting
+ * opens): the laptop's name (22 characters), seller and price read-only; meeting
  * location and phone number required. Once booked it offers the payment page at once.
  * Open while `product` is set; every way of closing it (Escape, backdrop, Cancel,
  * Later) reports onClose. A refusal (sold, one's own, booked already) is told in a
@@ -169,8 +169,8 @@ function BookingDialog({ product, onClose }: { product: Product; onClose: () => 
             />
             <div className="grid gap-4 sm:grid-cols-2">
               <Field
-                label={t.sellerEmail}
-                inputProps={{ ...readOnlyProps, value: product.sellerEmail ?? '' }}
+                label={t.seller}
+                inputProps={{ ...readOnlyProps, value: product.sellerName }}
               />
               <Field
                 label={t.price}

@@ -254,9 +254,9 @@ function SellerBlock({ product }: { product: ProductDetails }) {
             {t.memberSince(monthYear.format(new Date(product.seller.memberSince)))} ·{' '}
             {t.laptopsSold(product.seller.laptopsSold)}
           </p>
-          <p className="text-base-content/75">
-            {t.mobile}: {product.mobileNumber ?? <span className="italic">{t.mobileHidden}</span>}
-          </p>
+          {!product.isOwn && !product.isSold && (
+            <p className="text-base-content/75">{t.phoneAfterBooking}</p>
+          )}
         </div>
       </div>
     </section>

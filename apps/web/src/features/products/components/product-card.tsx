@@ -32,8 +32,9 @@ type ProductCardProps = {
 /**
  * A laptop's card: picture, name (up to 50 characters), date posted, years of use,
  * location, condition, description (up to 170 characters), both prices, the seller (with
- * a tick once verified) and their mobile number for signed-in viewers, a menu to report
- * the laptop, and Book: a disabled 'Sold' once it is sold, or Pay now once booked.
+ * a tick once verified; no contact details, which only a booking's order page shows), a
+ * menu to report the laptop, and Book: a disabled 'Sold' once it is sold, or Pay now
+ * once booked.
  */
 export function ProductCard({
   product,
@@ -84,7 +85,7 @@ export function ProductCard({
           </Heading>
           <ProductMenu
             productName={product.name}
-            sellerEmail={product.sellerEmail}
+            sellerId={product.sellerId}
             onReport={() => onReport(product)}
           />
         </div>
@@ -169,9 +170,6 @@ export function ProductCard({
                   />
                 </svg>
               )}
-            </p>
-            <p className="text-base-content/75">
-              {t.mobile}: {product.mobileNumber ?? <span className="italic">{t.mobileHidden}</span>}
             </p>
           </div>
         </div>

@@ -9,11 +9,11 @@ import { useIsOwnLaptop } from '../use-own-laptop.ts';
  */
 export function ProductMenu({
   productName,
-  sellerEmail,
+  sellerId,
   onReport,
 }: {
   productName: string;
-  sellerEmail?: string | null;
+  sellerId?: string | null;
   onReport: () => void;
 }) {
   const [open, setOpen] = useState(false);
@@ -21,7 +21,7 @@ export function ProductMenu({
   const rootRef = useRef<HTMLDivElement>(null);
   const firstItemRef = useRef<HTMLButtonElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const ownLaptop = useIsOwnLaptop(sellerEmail);
+  const ownLaptop = useIsOwnLaptop(sellerId);
 
   useEffect(() => {
     if (!open) return;

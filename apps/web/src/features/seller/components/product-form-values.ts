@@ -52,8 +52,14 @@ export const priceText = (dollars: number) =>
 
 const textOf = (value: string | number | null) => (value === null ? '' : String(value));
 
-/** The form filled in with a listing as it is, for editing it. */
-export function productFormValuesOf(product: ProductDetails): ProductFormValues {
+/**
+ * The form filled in with a listing as it is, for editing it. Its page has no contact
+ * details: the mobile number comes from the seller's own list (My products).
+ */
+export function productFormValuesOf(
+  product: ProductDetails,
+  mobileNumber: string,
+): ProductFormValues {
   const { specs } = product;
   return {
     name: product.name,
@@ -80,7 +86,7 @@ export function productFormValuesOf(product: ProductDetails): ProductFormValues 
     originalPrice: priceText(product.originalPrice),
     resalePrice: priceText(product.resalePrice),
     location: product.location,
-    mobileNumber: product.mobileNumber ?? '',
+    mobileNumber,
   };
 }
 
