@@ -11,8 +11,9 @@ declare module 'fastify' {
 
 /**
  * Conditional GETs for the catalogue lists: browsers (and proxies) keep the bytes
- * and ask "still the same?"; an unchanged list costs a 304 and no body. The answer
- * depends on who asks (contact details for signed-in users), hence `Vary`.
+ * and ask "still the same?"; an unchanged list costs a 304 and no body. Some answers
+ * depend on who asks (a laptop's page tells its seller it is theirs, a buyer of their
+ * booking), hence `Vary`.
  */
 export const conditionalGetPlugin = fp(async (app: FastifyInstance) => {
   // A callback, not an async function: it runs on the busiest answers, and a promise

@@ -1,7 +1,8 @@
 /**
  * The front cache over real HTTP: a guest's copy of Home's lists and the categories is
- * sent again before the router, byte for byte and header for header what Fastify sent;
- * signed-in visitors, other variants and anything after a write still get the truth.
+ * sent again before the router, to guests and signed-in visitors, byte for byte and
+ * header for header what Fastify sent; nothing made for a signed-in visitor is kept,
+ * and other variants and anything after a write still get the truth.
  */
 import { gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
@@ -110,15 +111,27 @@ describe('Home lists and categories for guests', () => {
     expect(gunzipSync(zipped[1]!.body).toString()).toBe(plain[1]!.body.toString());
   });
 
-  it('routes a signed-in visitor’s request', async () => {
+  it('sends a signed-in visitor the guests’ copy, and keeps nothing made for them', async () => {
     const path = '/api/latestProducts';
-    await fetch(`${base}${path}`);
-    await fetch(`${base}${path}`);
-    expect(answeredInFront(path)).toBe(true);
     const cookie = await signIn(t.app, seller.email, seller.password);
+    // A write through the app empties the caches.
+    const posted = await postProduct(t.app, cookie, { name: 'Emptied', category: categoryId });
+    expect(posted.statusCode).toBe(201);
+    // The first to ask is signed in: routed, and what was sent them is not kept.
     const member = await fetch(`${base}${path}`, { headers: { cookie } });
+    const memberBody = Buffer.from(await member.arrayBuffer());
     expect(answeredInFront(path)).toBe(false);
-    expect(member.status).toBe(200);
+    await fetch(`${base}${path}`, { headers: { cookie } });
+    expect(answeredInFront(path)).toBe(false);
+    // A guest's answer is kept, and it is exactly what the member was sent.
+    const guest = await fetch(`${base}${path}`);
+    expect(answeredInFront(path)).toBe(false);
+    expect(Buffer.from(await guest.arrayBuffer()).equals(memberBody)).toBe(true);
+    expect(headersOf(guest)).toEqual(headersOf(member));
+    const fromFront = await fetch(`${base}${path}`, { headers: { cookie } });
+    expect(answeredInFront(path)).toBe(true);
+    expect(Buffer.from(await fromFront.arrayBuffer()).equals(memberBody)).toBe(true);
+    expect(headersOf(fromFront)).toEqual(headersOf(member));
   });
 
   it('shows a listing posted through the app to the next guest at once', async () => {

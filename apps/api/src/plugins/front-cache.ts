@@ -19,7 +19,9 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * A guest's answer (no session) is kept whole, headers and bytes, while the list
-     * cache keeps its JSON, and sent again before the request reaches the router.
+     * cache keeps its JSON, and sent again before the request reaches the router, to
+     * guests and signed-in visitors alike. Only for answers that are the same for
+     * everyone: nothing here may depend on who asks.
      */
     frontCache?: true;
   }
@@ -37,13 +39,15 @@ type Entry = {
 export type FrontCache = ReturnType<typeof createFrontCache>;
 
 /**
- * Home's lists and the category list are the busiest answers and, for guests, the same
- * bytes for two seconds at a time. Routed through Fastify (hooks, reply, logging) such
- * an answer cost about 2.5 times a bare node:http server's CPU per request; from here it
- * costs one Map lookup, the write and the log line. The bytes and headers are exactly
- * what Fastify sent the last guest (security headers, ETag, Vary included), they expire
- * with the list cache's copy, and a write that clears the list cache clears these too.
- * Signed-in requests, other methods and anything not stored go through Fastify as ever.
+ * Home's lists and the category list are the busiest answers and the same bytes for
+ * everyone for two seconds at a time. Routed through Fastify (hooks, reply, logging)
+ * such an answer cost about 2.5 times a bare node:http server's CPU per request; from
+ * here it costs one Map lookup, the write and the log line. The bytes and headers are
+ * exactly what Fastify sent the last guest (security headers, ETag, Vary included), they
+ * expire with the list cache's copy, and a write that clears the list cache clears these
+ * too. Only a guest's answer is kept, so nothing made for a signed-in visitor is ever
+ * handed to anyone else; signed-in visitors are sent the same bytes, as these lists no
+ * longer differ by viewer. Other methods and anything not stored go through Fastify.
  */
 export function createFrontCache(options: { logger?: FastifyBaseLogger; now?: () => number }) {
   const now = options.now ?? Date.now;
@@ -57,7 +61,6 @@ export function createFrontCache(options: { logger?: FastifyBaseLogger; now?: ()
   function serve(request: IncomingMessage, response: ServerResponse): boolean {
     if (entries.size === 0 || request.method !== 'GET' || !request.url) return false;
     const { headers } = request;
-    if (carriesSession(headers)) return false;
     const key = keyOf(request.url, headers);
     const entry = entries.get(key);
     if (!entry) return false;

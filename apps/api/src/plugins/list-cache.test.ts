@@ -181,6 +181,36 @@ describe("Home's lists with the cache on", () => {
     expect(await names()).toContain('Quiet search');
   });
 
+  it('answers guests and signed-in visitors from one cached copy', async () => {
+    const buyer = await createUser(t.database.db);
+    const cookie = await signIn(t.app, buyer.email, buyer.password);
+    const urls = [
+      '/api/latestProducts',
+      '/api/advertiseProducts',
+      `/api/search?category=${categoryId}&includeSold=true`,
+      '/api/search?q=laptop',
+    ];
+    const ask = (url: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url, headers });
+    const guests = await Promise.all(urls.map((url) => ask(url)));
+    // Written behind the app's back: a list made anew for the member would show it.
+    await createProduct(t.database.db, {
+      sellerId: seller.id,
+      categoryId,
+      name: 'Laptop after the guest',
+      isAdvertised: true,
+    });
+    for (const [i, url] of urls.entries()) {
+      const guest = guests[i]!;
+      const member = await ask(url, { cookie });
+      expect(member.statusCode, url).toBe(200);
+      expect(member.body, url).toBe(guest.body);
+      expect(member.headers.etag, url).toBe(guest.headers.etag);
+      expect(member.body, url).not.toContain('Laptop after the guest');
+    }
+    expect(guests[0]?.headers['content-type']).toBe('application/json; charset=utf-8');
+  });
+
   it('sends a list gzipped to browsers, revalidates it, and varies on encoding and cookie', async () => {
     await createProduct(t.database.db, { sellerId: seller.id, categoryId, name: 'Gzipped' });
     const url = `/api/search?category=${categoryId}&includeSold=true&limit=48`;

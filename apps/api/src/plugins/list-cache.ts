@@ -130,8 +130,8 @@ const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Home's lists and catalogue pages (their results, and the pages drawn for guests)
- * are the busiest answers and the same for every visitor (or every signed-in
- * visitor), so they are kept for a moment instead of made per request. A successful
+ * are the busiest answers and the same for every visitor, signed in or not, so they
+ * are kept for a moment instead of made per request. A successful
  * write through this instance forgets them at once, so a seller sees a new listing on
  * the next visit; another instance shows it within `ttlMs` (writes there are not seen
  * here). Writes whose route says `keepsLists` (sign-ins, messages, reports) leave them:

@@ -27,9 +27,9 @@ import { laptopPage } from './laptop-page.ts';
  */
 export type RenderCataloguePage = (url: string, data: FirstPageData) => string;
 
-/** The key under which GET /api/search keeps an answer in the list cache. */
-export function searchCacheKey(viewer: Viewer | null, query: unknown): string {
-  return `search:${viewer ? 'member' : 'guest'}:${JSON.stringify(query)}`;
+/** The key under which GET /api/search keeps an answer in the list cache, for everyone. */
+export function searchCacheKey(query: unknown): string {
+  return `search:${JSON.stringify(query)}`;
 }
 
 /**
@@ -116,7 +116,7 @@ export function firstPaint(
     // The category names only matter to a page drawn here: asked for beside the results.
     const [cached, categories] = await Promise.all([
       app.listCache
-        .remember(searchCacheKey(viewer, query.data), () => searchProducts(db, query.data))
+        .remember(searchCacheKey(query.data), () => searchProducts(db, query.data))
         .catch(() => undefined),
       render ? listCategories(db).catch(() => undefined) : undefined,
     ]);

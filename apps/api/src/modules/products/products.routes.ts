@@ -19,12 +19,9 @@ export const productsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         response: { 200: z.array(productSchema) },
       },
     },
-    async (request, reply) => {
-      // One cached answer for guests and one for members (decision 0014).
-      const viewer = await request.getViewer();
-      const body = await app.listCache.remember(`advertised:${viewer ? 'member' : 'guest'}`, () =>
-        listAdvertisedProducts(db),
-      );
+    async (_request, reply) => {
+      // The same for every visitor, signed in or not: one cached answer for all.
+      const body = await app.listCache.remember('advertised', () => listAdvertisedProducts(db));
       return sendJsonText(reply, body);
     },
   );
@@ -40,11 +37,8 @@ export const productsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         response: { 200: z.array(productSchema) },
       },
     },
-    async (request, reply) => {
-      const viewer = await request.getViewer();
-      const body = await app.listCache.remember(`latest:${viewer ? 'member' : 'guest'}`, () =>
-        listLatestProducts(db),
-      );
+    async (_request, reply) => {
+      const body = await app.listCache.remember('latest', () => listLatestProducts(db));
       return sendJsonText(reply, body);
     },
   );
