@@ -141,6 +141,9 @@ test('script payloads in names, listings, bookings and reports are shown as text
   await expect(card).toContainText(listing.location);
   await expect(card).toContainText(script);
   await expect(card).toContainText(`${img} Seller`);
+  // The seller by name only: their phone number and email are on no card.
+  await expect(card).not.toContainText(listing.mobileNumber);
+  await expect(card).not.toContainText(seller.email);
   await expectNoScriptRan(page, buyerView.dialogs);
   // Long unbroken "words" wrap: the page never grows wider than a phone's screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
@@ -218,6 +221,10 @@ test('script payloads in names, listings, bookings and reports are shown as text
   const reportRow = adminView.page.getByRole('row').filter({ hasText: token }).first();
   await expect(reportRow).toContainText(listing.name);
   await expect(reportRow).toContainText(`${script} ${alertImg} ${token}`);
+  // The seller and the reporter by name, without their email addresses.
+  await expect(reportRow).toContainText(`${img} Seller`);
+  await expect(reportRow).not.toContainText(seller.email);
+  await expect(reportRow).not.toContainText(buyer.email);
   await expectNoScriptRan(adminView.page, adminView.dialogs);
   for (const [screen, account] of [
     ['allsellers', seller],

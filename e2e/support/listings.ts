@@ -20,6 +20,9 @@ export async function categoryIdOf(api: APIRequestContext, brand: string): Promi
   return id ?? '';
 }
 
+/** The mobile number every listing made here is given: only its order page shows it. */
+export const listingPhone = '+1 402 555 0100';
+
 /** A new seller (own cookie jar) with one new listing, made through the real API. */
 export async function sellerWithListing(
   options: {
@@ -58,7 +61,7 @@ export async function sellerWithListing(
       description: 'Tested and working.',
       category,
       conditionType: 'Good',
-      mobileNumber: '+1 402 555 0100',
+      mobileNumber: listingPhone,
       originalPrice: 900,
       resalePrice: options.price ?? 420,
       yearsOfUse: 2,
