@@ -1,8 +1,11 @@
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { createAccount, logIn, signIn } from './support/accounts.ts';
 import { accessibilityViolations } from './support/axe.ts';
 import { sellerWithListing } from './support/listings.ts';
 import { takenOver } from './support/takeover.ts';
+
+const avatarPath = path.join(import.meta.dirname, 'support', 'avatar.png');
 
 test('a guest asks a seller about a laptop after logging in, and the two write to each other', async ({
   page,
@@ -85,11 +88,15 @@ test('a buyer and a seller chat live: messages and the unread badge arrive witho
   const buyerThread = page.getByRole('list', { name: 'Messages' });
   await expect(buyerThread.getByText('Yes, 92% health.')).toBeVisible({ timeout: 3_000 });
 
+  // A photo with the text: the seller sees both.
   await page.getByLabel('Your message').fill('Great, can we meet tomorrow?');
+  await page.getByLabel('Add a photo').setInputFiles(avatarPath);
+  await expect(page.getByRole('img', { name: 'The photo to send' })).toBeVisible();
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(sellerThread.getByText('Great, can we meet tomorrow?')).toBeVisible({
     timeout: 3_000,
   });
+  await expect(sellerThread.getByRole('img', { name: 'Photo from Lena Live' })).toBeVisible();
   // Read where it is open: the seller's badge goes away.
   await expect(
     isMobile

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './fields.ts';
+import { hasVisibleCharacter, isPlainText, nulMessage, tooLongMessage } from './fields.ts';
 import { uuidSchema } from './ids.ts';
 
 /** The longest message a person can send. */
@@ -8,10 +8,27 @@ export const MESSAGE_MAX = 2000;
 /** POST /api/conversations: ask a laptop's seller; the asker is the signed-in user. */
 export const startConversationSchema = z.object({ productId: uuidSchema });
 
-/** POST /api/conversations/:id/messages */
-export const messageInputSchema = z.object({
-  body: requiredText('Please write a message', MESSAGE_MAX, { multiline: true }),
-});
+const writeSomething = 'Please write a message or add a photo';
+
+/**
+ * POST /api/conversations/:id/messages: text, a photo (a URL our /api/images gave the
+ * sender), or both. Text of only invisible characters counts as none.
+ */
+export const messageInputSchema = z
+  .object({
+    body: z
+      .string()
+      .trim()
+      .max(MESSAGE_MAX, tooLongMessage(MESSAGE_MAX))
+      .refine(isPlainText, nulMessage)
+      .transform((text) => (hasVisibleCharacter(text) ? text : ''))
+      .default(''),
+    image: z.string().min(1).max(300).optional(),
+  })
+  .refine((input) => input.body !== '' || input.image !== undefined, {
+    path: ['body'],
+    message: writeSomething,
+  });
 
 /** GET /api/conversations/:id: older messages come after `before` (a message's cursor). */
 export const threadQuerySchema = z.object({
@@ -33,7 +50,10 @@ const personSchema = z.object({ name: z.string(), image: z.string().nullable() }
 
 export const messageSchema = z.object({
   _id: z.string(),
+  /** Empty for a photo sent alone. */
   body: z.string(),
+  /** A photo and its small copy, or null. */
+  image: z.object({ url: z.string(), thumbnail: z.string() }).nullable(),
   /** Written by the viewer (false for the other person's and for system lines). */
   fromMe: z.boolean(),
   /** A line the marketplace wrote (a booking, a payment), not a person. */

@@ -43,12 +43,22 @@ export const messages = pgTable(
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
     senderId: text('sender_id').references(() => users.id, { onDelete: 'restrict' }),
+    /** Empty only when the message is a photo. */
     body: text('body').notNull(),
+    /** A photo, one of our /api/images URLs uploaded by the sender. */
+    image: text('image'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     // A thread's pages, newest first, and its unread count.
     index('messages_thread_idx').on(table.conversationId, table.createdAt.desc(), table.id.desc()),
-    check('messages_body_length', sql`char_length(${table.body}) between 1 and 2000`),
+    // The unused-upload sweep asks whether a message shows an image.
+    index('messages_image_idx')
+      .on(table.image)
+      .where(sql`${table.image} is not null`),
+    check(
+      'messages_body_length',
+      sql`char_length(${table.body}) <= 2000 and (char_length(${table.body}) >= 1 or ${table.image} is not null)`,
+    ),
   ],
 );

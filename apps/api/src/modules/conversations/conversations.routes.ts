@@ -150,19 +150,19 @@ export const conversationsRoutes: FastifyPluginAsyncZod<{
         summary: 'Send a message in a conversation of the signed-in user',
         params: idParamsSchema,
         body: messageInputSchema,
-        response: { 201: messageSchema, 404: apiErrorSchema, 429: apiErrorSchema },
+        response: {
+          201: messageSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
       const viewer = await requireViewer(request);
       await enforceLimit(perSender, viewer.id, reply, tooMany);
       await enforceLimit(perThread, request.params.id, reply, tooMany);
-      const { message, people } = await sendMessage(
-        db,
-        viewer,
-        request.params.id,
-        request.body.body,
-      );
+      const { message, people } = await sendMessage(db, viewer, request.params.id, request.body);
       await tell({
         kind: 'message',
         conversationId: request.params.id,

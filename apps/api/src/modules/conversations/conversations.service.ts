@@ -13,7 +13,7 @@ import { products } from '../../db/schema/products.ts';
 import { users } from '../../db/schema/users.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { Viewer } from '../auth/viewer.ts';
-import { thumbnailUrl } from '../images/images.service.ts';
+import { isOwnUploadedImage, thumbnailUrl } from '../images/images.service.ts';
 import { hideContacts } from './hide-contacts.ts';
 
 /** Messages per page of a thread, and threads in the inbox. */
@@ -135,17 +135,33 @@ function conversationView(row: ConversationRow) {
   };
 }
 
-type MessageRow = { id: string; body: string; senderId: string | null; createdAt: Date | string };
+export type MessageRow = {
+  id: string;
+  body: string;
+  image: string | null;
+  senderId: string | null;
+  createdAt: Date | string;
+};
 
-function toMessage(row: MessageRow, viewerId: string): Message {
+/** A stored message as the viewer sees it. */
+export function toMessage(row: MessageRow, viewerId: string): Message {
   return {
     _id: row.id,
     body: row.body,
+    image: row.image ? { url: row.image, thumbnail: thumbnailUrl(row.image) } : null,
     fromMe: row.senderId === viewerId,
     system: row.senderId === null,
     sentAt: new Date(row.createdAt).toISOString(),
   };
 }
+
+const messageColumns = {
+  id: messages.id,
+  body: messages.body,
+  image: messages.image,
+  senderId: messages.senderId,
+  createdAt: messages.createdAt,
+};
 
 /**
  * The viewer's conversations, latest message first: a buyer's every one, a seller's
@@ -157,7 +173,7 @@ export async function listConversations(db: Db, viewer: Viewer): Promise<Convers
     .select({
       ...conversationColumns(viewer.id),
       lastMessage: sql<MessageRow | null>`(
-        select json_build_object('id', m.id, 'body', m.body, 'senderId', m.sender_id, 'createdAt', m.created_at)
+        select json_build_object('id', m.id, 'body', m.body, 'image', m.image, 'senderId', m.sender_id, 'createdAt', m.created_at)
         from messages m where m.conversation_id = ${conversations.id}
         order by m.created_at desc, m.id desc limit 1)`,
       unread: sql<number>`(
@@ -229,12 +245,7 @@ export async function getThread(
       select m.created_at, m.id from messages m where m.id = ${before} and m.conversation_id = ${id})`;
   }
   const rows = await db
-    .select({
-      id: messages.id,
-      body: messages.body,
-      senderId: messages.senderId,
-      createdAt: messages.createdAt,
-    })
+    .select(messageColumns)
     .from(messages)
     .where(and(eq(messages.conversationId, id), older))
     .orderBy(desc(messages.createdAt), desc(messages.id))
@@ -248,17 +259,21 @@ export async function getThread(
 }
 
 /**
- * Sends a message; the sender has read everything before it. Until the buyer has a
- * standing booking of the laptop, phone numbers and emails in it are hidden. Returns the
- * message and the conversation's two people, who are told live.
+ * Sends a message (text, a photo the sender uploaded, or both); the sender has read
+ * everything before it. Until the buyer has a standing booking of the laptop, phone
+ * numbers and emails in it are hidden. Returns the message and the conversation's two
+ * people, who are told live.
  */
 export async function sendMessage(
   db: Db,
   viewer: Viewer,
   id: string,
-  body: string,
+  { body, image }: { body: string; image?: string },
 ): Promise<{ message: Message; people: string[] }> {
   const conversation = await findConversation(db, viewer, id);
+  if (image !== undefined && !(await isOwnUploadedImage(db, image, viewer.id))) {
+    throw new HttpError(400, 'IMAGE_NOT_OURS', 'Please upload the photo again.');
+  }
   const [booking] = await db
     .select({ id: orders.id })
     .from(orders)
@@ -274,13 +289,8 @@ export async function sendMessage(
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(messages)
-      .values({ conversationId: id, senderId: viewer.id, body: text })
-      .returning({
-        id: messages.id,
-        body: messages.body,
-        senderId: messages.senderId,
-        createdAt: messages.createdAt,
-      });
+      .values({ conversationId: id, senderId: viewer.id, body: text, image: image ?? null })
+      .returning(messageColumns);
     if (!row) throw noConversation();
     // now(): the transaction's time, the message's own created_at to the microsecond.
     await tx

@@ -6,6 +6,7 @@ import { products } from '../../db/schema/products.ts';
 import { createCategory, createProduct, createUser } from '../../db/seed/factories.ts';
 import { createTestContext, signIn, type TestContext } from '../../test/test-app.ts';
 import { THREAD_PAGE } from './conversations.service.ts';
+import { uploadTestImage } from '../../test/upload-helper.ts';
 import { EMAIL_HIDDEN, PHONE_HIDDEN } from './hide-contacts.ts';
 
 let t: TestContext;
@@ -294,5 +295,52 @@ describe('sending many messages', () => {
     }
     expect(statuses.slice(0, 20).every((status) => status === 201)).toBe(true);
     expect(statuses[20]).toBe(429);
+  });
+});
+
+describe('a photo in a message', () => {
+  it('is sent alone or with text, and only a photo the sender uploaded', async () => {
+    const { laptop, sellerCookie, buyerCookie } = await sellerAndBuyer();
+    const { conversationId } = (await start(buyerCookie, laptop.id)).json<{
+      conversationId: string;
+    }>();
+    const photo = await uploadTestImage(t.app, buyerCookie);
+    const alone = await call('POST', `/api/conversations/${conversationId}/messages`, buyerCookie, {
+      image: photo,
+    });
+    expect(alone.statusCode).toBe(201);
+    expect(alone.json<Message>()).toMatchObject({
+      body: '',
+      image: { url: photo, thumbnail: photo.replace('.webp', '-thumb.webp') },
+    });
+    const withText = await call(
+      'POST',
+      `/api/conversations/${conversationId}/messages`,
+      buyerCookie,
+      { body: 'The scratch on the lid', image: photo },
+    );
+    expect(withText.statusCode).toBe(201);
+
+    const [summary] = await inbox(sellerCookie);
+    expect(summary?.lastMessage).toMatchObject({
+      body: 'The scratch on the lid',
+      image: { url: photo },
+    });
+
+    // The seller cannot pass off the buyer's upload as theirs, nor send nothing at all.
+    const notTheirs = await call(
+      'POST',
+      `/api/conversations/${conversationId}/messages`,
+      sellerCookie,
+      { image: photo },
+    );
+    expect(notTheirs.statusCode).toBe(400);
+    expect(notTheirs.json()).toMatchObject({ error: { code: 'IMAGE_NOT_OURS' } });
+    const nothing = await send(sellerCookie, conversationId, '   ');
+    expect(nothing.statusCode).toBe(400);
+    const thread = (
+      await call('GET', `/api/conversations/${conversationId}`, sellerCookie)
+    ).json<Thread>();
+    expect(thread.messages).toHaveLength(2);
   });
 });

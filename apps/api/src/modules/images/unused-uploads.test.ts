@@ -49,6 +49,24 @@ it('deletes old uploads that nothing uses, with their thumbnails, and keeps ever
   );
   const posted = await postListing(cookie, listed!, category.id);
   expect(posted.statusCode).toBe(201);
+  // A photo sent in a conversation (here a buyer's, about the listing).
+  const buyer = await createUser(t.database.db);
+  const buyerCookie = await signIn(t.app, buyer.email, buyer.password);
+  const buyerPhoto = await uploadTestImage(t.app, buyerCookie);
+  const asked = await t.app.inject({
+    method: 'POST',
+    url: '/api/conversations',
+    headers: { cookie: buyerCookie },
+    payload: { productId: posted.json<{ insertedId: string }>().insertedId },
+  });
+  const { conversationId } = asked.json<{ conversationId: string }>();
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: `/api/conversations/${conversationId}/messages`,
+    headers: { cookie: buyerCookie },
+    payload: { image: buyerPhoto },
+  });
+  expect(sent.statusCode).toBe(201);
   const avatarSet = await t.app.inject({
     method: 'POST',
     url: '/api/auth/update-user',
@@ -66,7 +84,7 @@ it('deletes old uploads that nothing uses, with their thumbnails, and keeps ever
     headers: { cookie },
   });
   expect(deleted.json()).toEqual({ deletedCount: 1 });
-  await age([listed!, avatar!, categoryImage!, forgotten!, ofDeletedListing!], 25);
+  await age([listed!, avatar!, categoryImage!, forgotten!, ofDeletedListing!, buyerPhoto], 25);
   await age([fresh!], 23);
 
   const count = await deleteUnusedUploads(
@@ -79,7 +97,7 @@ it('deletes old uploads that nothing uses, with their thumbnails, and keeps ever
     expect(await status(url)).toBe(404);
     expect(await status(thumbnail(url))).toBe(404);
   }
-  for (const url of [listed!, avatar!, categoryImage!, fresh!]) {
+  for (const url of [listed!, avatar!, categoryImage!, fresh!, buyerPhoto]) {
     expect(await status(url)).toBe(200);
     expect(await status(thumbnail(url))).toBe(200);
   }

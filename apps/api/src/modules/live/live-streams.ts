@@ -6,15 +6,10 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { LiveEvent } from '@laptops/shared/live';
+import { toMessage, type MessageRow } from '../conversations/conversations.service.ts';
 import type { LiveBus, LiveSignal } from './live-bus.ts';
 
-export type LiveMessageRow = {
-  id: string;
-  conversationId: string;
-  body: string;
-  senderId: string | null;
-  createdAt: Date | string;
-};
+export type LiveMessageRow = MessageRow & { conversationId: string };
 
 export type LiveStream = { userId: string; response: ServerResponse };
 
@@ -32,13 +27,7 @@ export function messageEvent(row: LiveMessageRow, userId: string): LiveEvent {
   return {
     type: 'message',
     conversationId: row.conversationId,
-    message: {
-      _id: row.id,
-      body: row.body,
-      fromMe: row.senderId === userId,
-      system: row.senderId === null,
-      sentAt: new Date(row.createdAt).toISOString(),
-    },
+    message: toMessage(row, userId),
   };
 }
 

@@ -20,6 +20,7 @@ const columns = {
   id: messages.id,
   conversationId: messages.conversationId,
   body: messages.body,
+  image: messages.image,
   senderId: messages.senderId,
   createdAt: messages.createdAt,
 };

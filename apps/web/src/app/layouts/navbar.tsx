@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { LineIcon } from '../../components/ui/line-icon.tsx';
 import { paths } from '../../config/paths.ts';
@@ -60,6 +60,7 @@ export function Navbar() {
   const unread = useUnreadCount(Boolean(user)).data?.count ?? 0;
   const signOut = useSignOut();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
 
   const logOut = () => {
     setMenuOpen(false);
@@ -85,12 +86,16 @@ export function Navbar() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [menuOpen, menuId]);
 
+  const messagesHref = paths.dashboard.messages.getHref();
+  // On the messages pages Messages is the current link, not Dashboard too.
+  const current = (link: { to: string }, isActive: boolean) =>
+    isActive && !(link.to !== messagesHref && pathname.startsWith(messagesHref));
   const links: { to: string; label: string; end: boolean; unread?: number }[] = [
     { to: paths.home.getHref(), label: t.home, end: true },
     { to: paths.blogs.getHref(), label: t.blogs, end: false },
     ...(user
       ? [
-          { to: paths.dashboard.messages.getHref(), label: t.messages, end: false, unread },
+          { to: messagesHref, label: t.messages, end: false, unread },
           { to: paths.dashboard.root.getHref(), label: t.dashboard, end: false },
         ]
       : [{ to: paths.login.getHref(), label: t.login, end: false }]),
@@ -150,7 +155,7 @@ export function Navbar() {
               <NavLink
                 to={link.to}
                 end={link.end}
-                className={linkClass}
+                className={({ isActive }) => linkClass({ isActive: current(link, isActive) })}
                 aria-label={linkName(link)}
               >
                 {linkText(link)}
@@ -193,7 +198,9 @@ export function Navbar() {
               <NavLink
                 to={link.to}
                 end={link.end}
-                className={(state) => `block ${linkClass(state)}`}
+                className={({ isActive }) =>
+                  `block ${linkClass({ isActive: current(link, isActive) })}`
+                }
                 aria-label={linkName(link)}
                 onClick={() => setMenuOpen(false)}
               >

@@ -14,6 +14,17 @@ export const conversationMessages = {
   notFoundText: 'It does not exist, or it is not yours.',
   backToInbox: 'All messages',
   loadOlder: 'Load older messages',
+  loadingOlder: 'Loading older messages…',
+  history: 'Conversation history',
+  photoFrom: (author: string) => `Photo from ${author}`,
+  photoChosen: 'The photo to send',
+  addPhoto: 'Add a photo',
+  replacePhoto: 'Choose another photo',
+  removePhoto: 'Remove photo',
+  uploading: (percent: number) => `Uploading… ${percent}%`,
+  photoFailed: 'The photo could not be uploaded. Please try again.',
+  /** The last message in the inbox, when it is a photo alone. */
+  photo: 'Photo',
   messageLabel: 'Your message',
   messageHint:
     'Ask about the battery, the charger, where to meet. Phone numbers and email addresses stay hidden until there is a booking.',

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
@@ -9,6 +10,9 @@ import { conversationMessages as t } from '../../../features/conversations/messa
 export function ConversationPage() {
   const { id = '' } = useParams();
   const thread = useThread(id);
+  const { fetchNextPage } = thread;
+  // Stable, so the memoised message list is not drawn again for a new function.
+  const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   if (thread.isPending) return <Spinner />;
   if (thread.isError) {
     const missing =
@@ -27,12 +31,15 @@ export function ConversationPage() {
       </section>
     );
   }
+  const [newest] = thread.data.pages;
+  if (!newest) return <Spinner />;
   return (
     <ThreadView
+      thread={newest}
       pages={thread.data.pages}
       hasOlder={thread.hasNextPage}
       loadingOlder={thread.isFetchingNextPage}
-      onLoadOlder={() => void thread.fetchNextPage()}
+      onLoadOlder={loadOlder}
     />
   );
 }

@@ -5,10 +5,10 @@ import { refreshAfterWrite } from '../../../lib/query-client.ts';
 import { conversationKeys } from '../../../lib/query-keys.ts';
 
 /** POST /api/conversations/:id/messages */
-export function sendMessage({ id, body }: { id: string; body: string }) {
+export function sendMessage({ id, body, image }: { id: string; body: string; image?: string }) {
   return apiRequest(`/api/conversations/${encodeURIComponent(id)}/messages`, messageSchema, {
     method: 'POST',
-    json: { body },
+    json: { body, ...(image ? { image } : {}) },
   });
 }
 

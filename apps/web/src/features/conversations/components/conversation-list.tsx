@@ -38,7 +38,7 @@ export function ConversationList({ conversations }: { conversations: Conversatio
               </span>
               <span className="truncate text-sm">
                 {conversation.lastMessage
-                  ? `${conversation.lastMessage.fromMe ? `${t.you}: ` : ''}${truncate(conversation.lastMessage.body, 80)}`
+                  ? `${conversation.lastMessage.fromMe ? `${t.you}: ` : ''}${truncate(conversation.lastMessage.body || t.photo, 80)}`
                   : t.noMessagesYet}
               </span>
             </span>

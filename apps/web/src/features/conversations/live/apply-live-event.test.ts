@@ -8,6 +8,7 @@ import { applyLiveEvent } from './apply-live-event.ts';
 const message = (id: string, body: string): Message => ({
   _id: id,
   body,
+  image: null,
   fromMe: false,
   system: false,
   sentAt: '2026-11-27T10:00:00.000Z',
