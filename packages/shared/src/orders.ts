@@ -37,12 +37,10 @@ export const orderSchema = z.object({
   productId: z.string(),
   productName: z.string(),
   thumbnail: z.string(),
-  sellerEmail: z.string(),
   sellerName: z.string(),
   /** The original names for what the buyer typed: their phone and the meeting place. */
   sellerMobileNumber: z.string(),
   sellerLocation: z.string(),
-  buyerEmail: z.string(),
   price: z.number(),
   paid: z.boolean(),
   /** unpaid, paid, sold to another buyer ('Sold'), or withdrawn by the seller. */

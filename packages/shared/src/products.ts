@@ -355,7 +355,6 @@ export const deletedCountSchema = z.object({ deletedCount: z.number() });
 /** GET /api/myBuyers: the bookings of the seller's own products. */
 export const myBuyerSchema = z.object({
   _id: z.string(),
-  buyerEmail: z.string(),
   buyerName: z.string(),
   productId: z.string(),
   productName: z.string(),

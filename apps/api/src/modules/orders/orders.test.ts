@@ -67,14 +67,14 @@ describe('POST /api/myOrders', () => {
       _id: insertedId,
       productName: 'ThinkPad X1 Carbon',
       price: 999,
-      buyerEmail: user.email,
-      sellerEmail: seller.email,
       sellerMobileNumber: '+1 512 555 0100',
       sellerLocation: 'Central Library',
       paid: false,
       status: 'unpaid',
       transactionId: null,
     });
+    // Contacts are on the order page only (the seller's phone), never an email.
+    for (const email of [seller.email, user.email]) expect(order.body).not.toContain(email);
     await expect
       .poll(() => smtp.received.filter((m) => m.to.includes(seller.email)).length)
       .toBe(1);

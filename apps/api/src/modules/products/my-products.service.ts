@@ -218,7 +218,6 @@ export async function listMyBuyers(db: Db, sellerId: string): Promise<MyBuyer[]>
   const rows = await db
     .select({
       id: orders.id,
-      buyerEmail: users.email,
       buyerName: users.name,
       productId: products.id,
       productName: products.name,
@@ -233,7 +232,6 @@ export async function listMyBuyers(db: Db, sellerId: string): Promise<MyBuyer[]>
     .orderBy(desc(orders.createdAt));
   return rows.map((row) => ({
     _id: row.id,
-    buyerEmail: row.buyerEmail,
     buyerName: row.buyerName,
     productId: row.productId,
     productName: row.productName,

@@ -7,7 +7,6 @@ import { MyBuyersPage } from './my-buyers.tsx';
 
 const booking = (overrides: Partial<MyBuyer>): MyBuyer => ({
   _id: 'o1',
-  buyerEmail: 'ada@example.com',
   buyerName: 'Ada Lovelace',
   productId: 'p1',
   productName: 'Dell XPS 13',
@@ -24,7 +23,6 @@ beforeEach(() => {
     booking({ _id: 'o1', paid: true }),
     booking({
       _id: 'o2',
-      buyerEmail: 'grace@example.com',
       buyerName: 'Grace Hopper',
       productName: 'HP EliteBook 840',
     }),

@@ -12,7 +12,6 @@ const unpaid = makeOrder();
 const paid = makeOrder({
   _id: 'o-paid',
   productName: 'Lenovo ThinkPad T14',
-  sellerEmail: 'ana@example.com',
   price: 1049,
   paid: true,
   status: 'paid',

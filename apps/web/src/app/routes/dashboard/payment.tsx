@@ -67,13 +67,7 @@ function PaymentScreen({ order }: { order: Order }) {
       </p>
       <dl className="mt-4 mb-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-base-content/75">{t.seller}</dt>
-        <dd>
-          {order.sellerName} (
-          <a href={`mailto:${order.sellerEmail}`} className="link link-hover">
-            {order.sellerEmail}
-          </a>
-          )
-        </dd>
+        <dd>{order.sellerName}</dd>
         <dt className="text-base-content/75">{t.meetingLocation}</dt>
         <dd>{order.sellerLocation}</dd>
         <dt className="text-base-content/75">{t.yourPhone}</dt>
