@@ -108,3 +108,48 @@ test('a buyer and a seller chat live: messages and the unread badge arrive witho
   expect(await accessibilityViolations(sellerPage)).toEqual([]);
   await sellerContext.close();
 });
+
+test('phone numbers in messages are hidden until the buyer books, then shown as typed', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const listing = await sellerWithListing({
+    name: `Surface Laptop Mask${Date.now().toString(36)}`,
+  });
+  const buyer = await createAccount(request, 'buyer', 'Max Masked');
+  await signIn(page, buyer);
+  await page.goto(`/laptops/${listing.productId}`);
+  await (await takenOver(page.getByRole('button', { name: 'Ask the seller' }))).click();
+  await expect(page.getByRole('heading', { name: 'With Sid Seller' })).toBeVisible();
+  await page.getByLabel('Your message').fill('Call me on +1 402 555 0177 or max@example.test');
+  await page.getByRole('button', { name: 'Send' }).click();
+
+  const sellerContext = await browser.newContext();
+  const sellerPage = await sellerContext.newPage();
+  await signIn(sellerPage, listing.seller);
+  await sellerPage.goto('/dashboard/messages');
+  await sellerPage.getByRole('link', { name: /Max Masked/ }).click();
+  const sellerThread = sellerPage.getByRole('list', { name: 'Messages' });
+  await expect(sellerThread).toContainText(
+    'Call me on [phone number hidden until there is a booking] or [email address hidden until there is a booking]',
+  );
+  await expect(sellerThread).not.toContainText('555 0177');
+
+  // Once the buyer has booked, numbers go through as typed, and the order page has both phones.
+  const booked = await page.request.post('/api/myOrders', {
+    headers: { origin: String(test.info().project.use.baseURL) },
+    data: {
+      productId: listing.productId,
+      meetingLocation: 'Central station',
+      buyerPhone: '+1 402 555 0177',
+    },
+  });
+  expect(booked.status()).toBe(201);
+  await page.getByLabel('Your message').fill('Booked! My number is +1 402 555 0177.');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(sellerThread.getByText('Booked! My number is +1 402 555 0177.')).toBeVisible({
+    timeout: 3_000,
+  });
+  await sellerContext.close();
+});
