@@ -21,6 +21,8 @@ import { createAuth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { adminConversationReportsRoutes } from './modules/conversation-safety/admin-conversation-reports.routes.ts';
+import { conversationSafetyRoutes } from './modules/conversation-safety/conversation-safety.routes.ts';
 import { conversationsRoutes } from './modules/conversations/conversations.routes.ts';
 import { firstPaint, type RenderCataloguePage } from './modules/first-paint/first-paint.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
@@ -207,7 +209,9 @@ export async function buildApp(options: AppOptions) {
     messagesPerSender: config.messagesPerSender,
     publish: liveStreams.publish,
   });
+  await app.register(conversationSafetyRoutes, { db, rateLimitStore });
   await app.register(adminRoutes, { db });
+  await app.register(adminConversationReportsRoutes, { db });
   const stripeClient = config.stripe
     ? (options.stripeClient ?? createStripeClient(config.stripe))
     : undefined;

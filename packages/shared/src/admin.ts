@@ -43,6 +43,10 @@ export const adminActions = [
   'make-admin',
   'remove-reported-product',
   'dismiss-report',
+  'read-reported-conversation',
+  'dismiss-conversation-report',
+  'ban-from-messaging',
+  'lift-messaging-ban',
 ] as const;
 export type AdminAction = (typeof adminActions)[number];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messagingStates } from './conversation-safety.ts';
 import { hasVisibleCharacter, isPlainText, nulMessage, tooLongMessage } from './fields.ts';
 import { uuidSchema } from './ids.ts';
 
@@ -77,6 +78,8 @@ export const threadSchema = z.object({
   role: z.enum(conversationRoles),
   laptop: laptopSchema,
   other: personSchema,
+  /** Whether the viewer can write here (blocks, an admin's messaging ban). */
+  messaging: z.enum(messagingStates),
   messages: z.array(messageSchema),
   nextCursor: z.string().nullable(),
 });

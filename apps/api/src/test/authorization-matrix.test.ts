@@ -61,6 +61,16 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/conversations/:id/messages': 'signed-in',
   'POST /api/conversations/:id/read': 'signed-in',
   'GET /api/conversations/unread': 'signed-in',
+  'POST /api/conversations/:id/block': 'signed-in',
+  'DELETE /api/conversations/:id/block': 'signed-in',
+  'GET /api/blocks': 'signed-in',
+  'DELETE /api/blocks/:id': 'signed-in',
+  'POST /api/conversations/:id/reports': 'signed-in',
+  'GET /api/admin/conversation-reports': 'admin',
+  'GET /api/admin/conversation-reports/:id/thread': 'admin',
+  'PUT /api/admin/conversation-reports/:id/dismiss': 'admin',
+  'PUT /api/admin/conversation-reports/:id/messaging-ban': 'admin',
+  'DELETE /api/admin/conversation-reports/:id/messaging-ban': 'admin',
   'GET /api/live': 'signed-in',
 };
 

@@ -13,6 +13,12 @@ import { products } from '../../db/schema/products.ts';
 import { users } from '../../db/schema/users.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { Viewer } from '../auth/viewer.ts';
+import {
+  assertCanStart,
+  assertCanWrite,
+  messagingState,
+  notBlockedByViewer,
+} from '../conversation-safety/messaging-rules.ts';
 import { isOwnUploadedImage, thumbnailUrl } from '../images/images.service.ts';
 import { hideContacts } from './hide-contacts.ts';
 
@@ -57,6 +63,7 @@ export async function startConversation(
   if (laptop.status === 'sold') {
     throw new HttpError(409, 'PRODUCT_SOLD', 'This laptop has been sold.');
   }
+  await assertCanStart(db, viewer.id, laptop.sellerId);
   // Two taps at once make one conversation: the second finds the first's.
   const [created] = await db
     .insert(conversations)
@@ -120,6 +127,9 @@ type ConversationRow = {
   otherImage: string | null;
 };
 
+const otherOf = (row: ConversationRow, viewerId: string) =>
+  row.buyerId === viewerId ? row.sellerId : row.buyerId;
+
 function conversationView(row: ConversationRow) {
   return {
     _id: row.id,
@@ -165,7 +175,8 @@ const messageColumns = {
 
 /**
  * The viewer's conversations, latest message first: a buyer's every one, a seller's
- * those the buyer has written in (opening a laptop's "Ask the seller" is not a message).
+ * those the buyer has written in (opening a laptop's "Ask the seller" is not a message),
+ * none with someone the viewer blocked.
  */
 export async function listConversations(db: Db, viewer: Viewer): Promise<ConversationSummary[]> {
   const readAt = readAtOf(viewer.id);
@@ -186,12 +197,16 @@ export async function listConversations(db: Db, viewer: Viewer): Promise<Convers
     .innerJoin(products, eq(products.id, conversations.productId))
     .innerJoin(other, otherPerson(viewer.id))
     .where(
-      or(
-        eq(conversations.buyerId, viewer.id),
-        and(
-          eq(conversations.sellerId, viewer.id),
-          sql`exists (select 1 from messages m where m.conversation_id = ${conversations.id})`,
+      and(
+        or(
+          eq(conversations.buyerId, viewer.id),
+          and(
+            eq(conversations.sellerId, viewer.id),
+            sql`exists (select 1 from messages m where m.conversation_id = ${conversations.id})`,
+          ),
         ),
+        // Threads with someone the viewer blocked leave their inbox.
+        notBlockedByViewer(viewer.id),
       ),
     )
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
@@ -212,6 +227,7 @@ export async function unreadCount(db: Db, viewer: Viewer): Promise<number> {
     .where(
       and(
         isParticipant(viewer.id),
+        notBlockedByViewer(viewer.id),
         sql`${messages.senderId} is distinct from ${viewer.id}`,
         sql`${messages.createdAt} > coalesce(${readAtOf(viewer.id)}, '-infinity'::timestamptz)`,
       ),
@@ -253,6 +269,7 @@ export async function getThread(
   const page = rows.slice(0, THREAD_PAGE);
   return {
     ...conversationView(conversation),
+    messaging: await messagingState(db, viewer.id, otherOf(conversation, viewer.id)),
     messages: page.map((row) => toMessage(row, viewer.id)),
     nextCursor: rows.length > THREAD_PAGE ? (page.at(-1)?.id ?? null) : null,
   };
@@ -287,6 +304,7 @@ export async function sendMessage(
     .limit(1);
   const text = booking ? body : hideContacts(body);
   return db.transaction(async (tx) => {
+    await assertCanWrite(tx, viewer.id, otherOf(conversation, viewer.id), id);
     const [row] = await tx
       .insert(messages)
       .values({ conversationId: id, senderId: viewer.id, body: text, image: image ?? null })

@@ -78,6 +78,44 @@ export async function createFuzzMarketplace(t: TestContext) {
     reports.push(response.json<{ insertedId: string }>().insertedId);
   }
 
+  // Conversations (with a message each way) and a report of one, for the routes about them.
+  const conversations = [];
+  for (const [product, sellerCookie] of [
+    [products[0]!, seller.cookie],
+    [products[1]!, otherSeller.cookie],
+  ] as const) {
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      headers: { cookie: buyer.cookie },
+      payload: { productId: product.id },
+    });
+    if (started.statusCode !== 201) throw new Error(`conversation failed: ${started.body}`);
+    const { conversationId } = started.json<{ conversationId: string }>();
+    for (const [cookie, body] of [
+      [buyer.cookie, 'Is it still available?'],
+      [sellerCookie, 'Yes, it is.'],
+    ] as const) {
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: `/api/conversations/${conversationId}/messages`,
+        headers: { cookie },
+        payload: { body },
+      });
+      if (sent.statusCode !== 201) throw new Error(`message failed: ${sent.body}`);
+    }
+    conversations.push(conversationId);
+  }
+  const conversationReport = await t.app.inject({
+    method: 'POST',
+    url: `/api/conversations/${conversations[0]}/reports`,
+    headers: { cookie: seller.cookie },
+    payload: { reason: 'harassment', reportText: 'Rude messages' },
+  });
+  if (conversationReport.statusCode !== 201)
+    throw new Error(`conversation report failed: ${conversationReport.body}`);
+  const conversationReports = [conversationReport.json<{ reportId: string }>().reportId];
+
   const victims = [];
   for (const typeOfUser of ['buyer', 'buyer', 'seller', 'seller', 'admin'] as const) {
     victims.push(await createUser(db, { typeOfUser }));
@@ -88,6 +126,8 @@ export async function createFuzzMarketplace(t: TestContext) {
     ...products.map((product) => product.id),
     ...orders,
     ...reports,
+    ...conversations,
+    ...conversationReports,
     admin.id,
     seller.id,
   ];
@@ -106,6 +146,8 @@ export async function createFuzzMarketplace(t: TestContext) {
     orders,
     intents,
     reports,
+    conversations,
+    conversationReports,
     victims,
     /** Any id of ours (wrong kind on purpose half of the time), or a random one. */
     anyId: fc.oneof(fc.constantFrom(...ids), fc.uuid()),

@@ -34,6 +34,11 @@ export const fuzzedRoutes = {
     'POST /api/conversations/:id/read',
     'GET /api/conversations/unread',
     'GET /api/live',
+    'POST /api/conversations/:id/block',
+    'DELETE /api/conversations/:id/block',
+    'GET /api/blocks',
+    'DELETE /api/blocks/:id',
+    'POST /api/conversations/:id/reports',
   ],
   seller: [
     'POST /api/products',
@@ -64,6 +69,11 @@ export const fuzzedRoutes = {
     'DELETE /api/allBuyers',
     'DELETE /api/deleteUser',
     'GET /api/admin/activity',
+    'GET /api/admin/conversation-reports',
+    'GET /api/admin/conversation-reports/:id/thread',
+    'PUT /api/admin/conversation-reports/:id/dismiss',
+    'PUT /api/admin/conversation-reports/:id/messaging-ban',
+    'DELETE /api/admin/conversation-reports/:id/messaging-ban',
   ],
 } as const;
 

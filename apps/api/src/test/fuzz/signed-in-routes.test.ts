@@ -42,6 +42,7 @@ describe('fuzzing the routes for any signed-in user (as a buyer)', () => {
           hints: {
             email: fc.oneof(fc.constant(market.buyer.email), market.anyEmail),
             productId: fc.oneof(fc.constantFrom(...market.products.map((p) => p.id)), fc.uuid()),
+            id: fc.oneof(fc.constantFrom(...market.conversations), market.anyId),
           },
         });
       },

@@ -1,0 +1,100 @@
+/**
+ * What an admin decides on a conversation report: dismiss it, or stop the reported
+ * person from sending messages anywhere (and lift that later). Each is recorded in the
+ * activity log in the same transaction. Deleting the account stays on the user lists.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { conversationReports, messagingBans } from '../../db/schema/conversation-safety.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { audit } from '../admin/admin.service.ts';
+import type { Viewer } from '../auth/viewer.ts';
+import { findReport, targetOf, type ReportRow } from './conversation-reports.service.ts';
+
+/** The report, locked; one already resolved is a 409. */
+async function findOpenReport(tx: Db, id: string): Promise<ReportRow> {
+  // The row lock first, so two admins acting on one report take turns.
+  await tx
+    .select({ id: conversationReports.id })
+    .from(conversationReports)
+    .where(eq(conversationReports.id, id))
+    .for('update');
+  const report = await findReport(tx, id);
+  if (report.resolvedAt)
+    throw new HttpError(409, 'REPORT_RESOLVED', 'This report is already resolved.');
+  return report;
+}
+
+/** 'Dismiss': the report is resolved and nothing else changes. */
+export async function dismissConversationReport(
+  db: Db,
+  admin: Viewer,
+  id: string,
+): Promise<{ modifiedCount: number }> {
+  return db.transaction(async (tx) => {
+    const report = await findOpenReport(tx, id);
+    await tx
+      .update(conversationReports)
+      .set({ resolvedAt: new Date(), resolution: 'dismissed' })
+      .where(eq(conversationReports.id, report.id));
+    await audit(tx, admin, 'dismiss-conversation-report', targetOf(report), {
+      reportId: report.id,
+    });
+    return { modifiedCount: 1 };
+  });
+}
+
+/**
+ * 'Stop them messaging': the reported person can no longer send messages or start
+ * conversations (they still read theirs; bookings and payments go on), and every open
+ * conversation report about them is resolved by it.
+ */
+export async function banFromMessaging(
+  db: Db,
+  admin: Viewer,
+  id: string,
+): Promise<{ modifiedCount: number }> {
+  return db.transaction(async (tx) => {
+    const report = await findOpenReport(tx, id);
+    if (report.reportedId === admin.id)
+      throw new HttpError(409, 'SELF_BAN', 'You cannot stop your own account from messaging.');
+    await tx
+      .insert(messagingBans)
+      .values({ userId: report.reportedId, bannedBy: admin.id, reportId: report.id })
+      .onConflictDoNothing();
+    await tx
+      .update(conversationReports)
+      .set({ resolvedAt: new Date(), resolution: 'messaging_banned' })
+      .where(
+        and(
+          eq(conversationReports.reportedId, report.reportedId),
+          isNull(conversationReports.resolvedAt),
+        ),
+      );
+    await audit(tx, admin, 'ban-from-messaging', targetOf(report), { reportId: report.id });
+    return { modifiedCount: 1 };
+  });
+}
+
+/** Lets the reported person send messages again (a ban made through this or another report). */
+export async function liftMessagingBan(
+  db: Db,
+  admin: Viewer,
+  id: string,
+): Promise<{ modifiedCount: number }> {
+  return db.transaction(async (tx) => {
+    const report = await findReport(tx, id);
+    const lifted = await tx
+      .delete(messagingBans)
+      .where(eq(messagingBans.userId, report.reportedId))
+      .returning({ userId: messagingBans.userId });
+    if (lifted.length === 0)
+      throw new HttpError(
+        409,
+        'NOT_BANNED',
+        `${report.reportedName} is not stopped from sending messages.`,
+      );
+    await audit(tx, admin, 'lift-messaging-ban', targetOf(report), { reportId: report.id });
+    return { modifiedCount: 1 };
+  });
+}
