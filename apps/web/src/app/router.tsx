@@ -254,6 +254,16 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
                   const { ReportsPage } = await import('./routes/dashboard/reported-items.tsx');
                   return ReportsPage;
                 }),
+                roleRoute(paths.dashboard.reportedConversations.path, 'admin', async () => {
+                  const { ReportedConversationsPage } =
+                    await import('./routes/dashboard/reported-conversations.tsx');
+                  return ReportedConversationsPage;
+                }),
+                roleRoute(paths.dashboard.reportedConversation.path, 'admin', async () => {
+                  const { ReportedConversationPage } =
+                    await import('./routes/dashboard/reported-conversation.tsx');
+                  return ReportedConversationPage;
+                }),
                 roleRoute(paths.dashboard.activity.path, 'admin', async () => {
                   const { ActivityPage } = await import('./routes/dashboard/activity.tsx');
                   return ActivityPage;

@@ -69,6 +69,13 @@ export const paths = {
     allBuyers: dashboardPage('allbuyers'),
     allUsers: dashboardPage('allusers'),
     reportedItems: dashboardPage('reportedItems'),
+    /** The admin's conversation reports, and one report beside the thread it is about. */
+    reportedConversations: dashboardPage('reported-conversations'),
+    reportedConversation: {
+      path: 'reported-conversations/:id',
+      getHref: (reportId: string) =>
+        `/dashboard/reported-conversations/${encodeURIComponent(reportId)}`,
+    },
     activity: dashboardPage('activity'),
   },
   notFound: { path: '*' },

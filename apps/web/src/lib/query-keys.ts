@@ -53,6 +53,9 @@ export const conversationKeys = {
   unread: ['conversations', 'unread'] as const,
 };
 
+/** The people the viewer blocked (their profile lists them). */
+export const blockKeys = { all: ['blocks'] as const };
+
 /** The seller's laptops, and the people who bought them. */
 export const sellerKeys = {
   products: ['my-products'] as const,
@@ -66,6 +69,10 @@ export const adminKeys = {
   users: (kind: string, params: object) => [...adminKeys.all, 'users', kind, params] as const,
   reports: (params: object) => [...adminKeys.all, 'reports', params] as const,
   activity: (params: object) => [...adminKeys.all, 'activity', params] as const,
+  conversationReports: (params: object) =>
+    [...adminKeys.all, 'conversation-reports', params] as const,
+  /** A reported thread, read through its report. */
+  reportedThread: (reportId: string) => [...adminKeys.all, 'reported-thread', reportId] as const,
 };
 
 /** Card payments: the Stripe setup, and each order's payment intent. */

@@ -29,6 +29,7 @@ export function dashboardMenu(role: UserType): MenuItem[] {
         { to: dashboard.allBuyers.getHref(), label: t.allBuyers },
         { to: dashboard.allUsers.getHref(), label: t.allUsers },
         { to: dashboard.reportedItems.getHref(), label: t.reportedItems },
+        { to: dashboard.reportedConversations.getHref(), label: t.reportedConversations },
         { to: dashboard.activity.getHref(), label: t.activity },
       ];
   }

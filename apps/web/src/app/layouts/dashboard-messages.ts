@@ -18,6 +18,7 @@ export const dashboardMessages = {
     allBuyers: 'All buyers',
     allUsers: 'All users',
     reportedItems: 'Reports',
+    reportedConversations: 'Reported conversations',
     activity: 'Activity',
     messages: 'Messages',
     profile: 'My profile',

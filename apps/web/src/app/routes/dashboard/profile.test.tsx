@@ -28,6 +28,8 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const path = String(input);
+      // The list of blocked people (tested on its own) loads beside the forms.
+      if (path === '/api/blocks') return jsonResponse([]);
       const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
       calls.push({ path, body });
       if (path === '/api/auth/get-session') {
@@ -73,6 +75,12 @@ describe('ProfilePage', () => {
     expect(email.value).toBe('ada@example.com');
     expect(email.readOnly).toBe(true);
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Ada Lovelace');
+  });
+
+  it('has the list of people the user blocked', async () => {
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'People you blocked' })).toBeTruthy();
+    expect(await screen.findByText('You have not blocked anyone.')).toBeTruthy();
   });
 
   it('shows the current photo', async () => {

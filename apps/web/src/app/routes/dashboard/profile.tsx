@@ -19,6 +19,7 @@ import { useUpdateUser } from '../../../features/auth/api/update-user.ts';
 import { PictureField } from '../../../features/auth/components/picture-field.tsx';
 import { pictureFieldSchema } from '../../../features/auth/picture-field-schema.ts';
 import { authMessages } from '../../../features/auth/messages.ts';
+import { BlockedPeople } from '../../../features/conversations/components/blocked-people.tsx';
 
 const t = authMessages.profile;
 
@@ -32,7 +33,7 @@ function initialsOf(name: string) {
     .join('');
 }
 
-/** The signed-in user's profile: name, photo, and logging out on every device. */
+/** The signed-in user's profile: name, photo, whom they blocked, and logging out on every device. */
 export function ProfilePage() {
   const session = useSession();
 
@@ -90,6 +91,9 @@ export function ProfilePage() {
         </div>
         <div className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
           <PhotoForm />
+        </div>
+        <div className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
+          <BlockedPeople />
         </div>
         <div className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
           <SignOutEverywhere />

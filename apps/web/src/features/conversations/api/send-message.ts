@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageSchema } from '@laptops/shared/conversations';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, ApiRequestError } from '../../../lib/api-client.ts';
 import { refreshAfterWrite } from '../../../lib/query-client.ts';
 import { conversationKeys } from '../../../lib/query-keys.ts';
 
@@ -17,5 +17,11 @@ export function useSendMessage() {
   return useMutation({
     mutationFn: sendMessage,
     onSuccess: () => refreshAfterWrite(queryClient, [conversationKeys.all]),
+    // Refused because the thread closed meanwhile (a block, a ban): show it closed.
+    onError: (error, { id }) => {
+      if (error instanceof ApiRequestError && [403, 409].includes(error.status)) {
+        void queryClient.invalidateQueries({ queryKey: conversationKeys.thread(id) });
+      }
+    },
   });
 }

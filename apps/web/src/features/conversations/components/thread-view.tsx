@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Thread } from '@laptops/shared/conversations';
 import { paths } from '../../../config/paths.ts';
@@ -7,6 +7,7 @@ import { useMarkRead } from '../api/mark-read.ts';
 import { conversationMessages as t } from '../messages.ts';
 import { MessageComposer } from './message-composer.tsx';
 import { MessageList } from './message-list.tsx';
+import { ThreadClosedNotice, ThreadSafetyActions } from './thread-safety.tsx';
 
 type ThreadViewProps = {
   /** The thread as its newest page gives it: its laptop and people. */
@@ -20,8 +21,9 @@ type ThreadViewProps = {
 
 /**
  * One conversation: its laptop and the other person, the messages oldest first (older
- * ones as the reader scrolls up), and the box to write in. Opening it, and each new
- * message from the other side, marks it read.
+ * ones as the reader scrolls up), reporting and blocking, and the box to write in (or
+ * why the viewer cannot write). Opening it, and each new message from the other side,
+ * marks it read.
  */
 export function ThreadView({
   thread,
@@ -33,6 +35,13 @@ export function ThreadView({
   const messages = useMemo(() => pages.flatMap((page) => page.messages).reverse(), [pages]);
   const newest = thread.messages[0];
   const { mutate: markRead } = useMarkRead();
+  const composerRef = useRef<HTMLDivElement>(null);
+  // Where focus goes when blocking or unblocking replaces the control that had it.
+  const [focusAfter, setFocusAfter] = useState<'notice' | 'box' | null>(null);
+  const canWrite = thread.messaging === 'open';
+  useEffect(() => {
+    if (focusAfter === 'box' && canWrite) composerRef.current?.querySelector('textarea')?.focus();
+  }, [focusAfter, canWrite]);
 
   const newestFromOther = newest && !newest.fromMe ? newest._id : undefined;
   useEffect(() => {
@@ -65,6 +74,7 @@ export function ThreadView({
         </span>
         {thread.laptop.isSold && <span className="badge badge-neutral">{t.sold}</span>}
       </Link>
+      <ThreadSafetyActions thread={thread} onBlocked={() => setFocusAfter('notice')} />
 
       {messages.length === 0 ? (
         <p className="text-base-content/80">
@@ -79,7 +89,18 @@ export function ThreadView({
           onLoadOlder={onLoadOlder}
         />
       )}
-      <MessageComposer conversationId={thread._id} />
+      {thread.messaging === 'open' ? (
+        <div ref={composerRef}>
+          <MessageComposer conversationId={thread._id} />
+        </div>
+      ) : (
+        <ThreadClosedNotice
+          thread={thread}
+          state={thread.messaging}
+          takeFocus={focusAfter === 'notice'}
+          onUnblocked={() => setFocusAfter('box')}
+        />
+      )}
     </section>
   );
 }

@@ -29,6 +29,7 @@ function threadWith(messages: Message[]): InfiniteData<Thread, string | undefine
           isSold: false,
         },
         other: { name: 'Ben', image: null },
+        messaging: 'open',
         messages,
         nextCursor: null,
       },
