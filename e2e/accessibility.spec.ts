@@ -28,6 +28,7 @@ const screens: { role: keyof typeof demo; path: string; heading: string | RegExp
   { role: 'admin', path: '/dashboard/allbuyers', heading: 'All buyers' },
   { role: 'admin', path: '/dashboard/allusers', heading: 'All users' },
   { role: 'admin', path: '/dashboard/reportedItems', heading: 'Reports' },
+  { role: 'admin', path: '/dashboard/reported-conversations', heading: 'Reported conversations' },
   { role: 'admin', path: '/dashboard/activity', heading: 'Activity' },
 ];
 

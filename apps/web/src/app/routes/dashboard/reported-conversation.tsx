@@ -143,7 +143,7 @@ function Decision({ report, onDecided }: { report: ConversationReport; onDecided
           <div className="flex flex-wrap gap-2">
             <button
               type="button"
-              className="btn btn-ghost btn-sm"
+              className="btn btn-outline btn-sm"
               disabled={busy}
               onClick={() => dismiss.mutate(report._id, done(t.dismissed))}
             >
