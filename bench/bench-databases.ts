@@ -141,7 +141,7 @@ export async function preparePglite(size: number): Promise<PreparedDatabase> {
 }
 
 /** Keeps the SQL drizzle sends, so the benchmark EXPLAINs exactly the app's queries. */
-class CapturingLogger implements Logger {
+export class CapturingLogger implements Logger {
   queries: { sql: string; params: unknown[] }[] = [];
   logQuery(sql: string, params: unknown[]) {
     this.queries.push({ sql, params });

@@ -52,7 +52,7 @@ export async function withServer(env: Record<string, string>, run: (base: string
   }
 }
 
-async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
+export async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
   // Request logging on, as npm start has it: one line per request, into a file.
   const logFile = path.join(os.tmpdir(), `laptops-bench-server-${process.pid}-${port}.log`);
   const output = await fs.open(logFile, 'w');
