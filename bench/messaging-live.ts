@@ -258,6 +258,9 @@ export type MemoryPoint = {
   /** After a full garbage collection (the probe's reading), else VmRSS alone. */
   rssBytes: number;
   heapUsedBytes: number | null;
+  /** What V8 keeps for its heap, used or not, and memory held outside it (Buffers). */
+  heapTotalBytes: number | null;
+  externalBytes: number | null;
   afterGc: boolean;
   note?: string;
 };
@@ -272,12 +275,21 @@ export async function readMemory(server: Server, streams: number): Promise<Memor
       streams,
       rssBytes: Math.round(reading.rssMb * 2 ** 20),
       heapUsedBytes: Math.round(reading.heapUsedMb * 2 ** 20),
+      heapTotalBytes: Math.round(reading.heapTotalMb * 2 ** 20),
+      externalBytes: Math.round(reading.externalMb * 2 ** 20),
       afterGc: true,
     };
   }
   const status = await fs.readFile(`/proc/${server.pid}/status`, 'utf8');
   const rssKb = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0);
-  return { streams, rssBytes: rssKb * 1024, heapUsedBytes: null, afterGc: false };
+  return {
+    streams,
+    rssBytes: rssKb * 1024,
+    heapUsedBytes: null,
+    heapTotalBytes: null,
+    externalBytes: null,
+    afterGc: false,
+  };
 }
 
 /** Whether a Redis answers PING at `url`, within a second. */
