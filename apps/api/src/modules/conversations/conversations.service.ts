@@ -178,6 +178,23 @@ const messageColumns = {
  * those the buyer has written in (opening a laptop's "Ask the seller" is not a message),
  * none with someone the viewer blocked.
  */
+/**
+ * The ids of the viewer's newest threads, read from each side's inbox index (a buyer's
+ * every one, a seller's those with a message), leaving out threads with someone the
+ * viewer blocked. Only these are then joined to their laptop and people, however many
+ * threads the viewer has.
+ */
+function newestThreadIds(viewerId: string) {
+  const newest = (side: SQL, onlyWritten: SQL | undefined) => sql`(
+    select ${conversations.id} from ${conversations}
+    where ${side} = ${viewerId} and ${notBlockedByViewer(viewerId)} ${onlyWritten ?? sql``}
+    order by ${conversations.lastMessageAt} desc, ${conversations.id} desc
+    limit ${INBOX_SIZE})`;
+  const written = sql`and exists (select 1 from ${messages} m where m.conversation_id = ${conversations.id})`;
+  return sql`select id from (${newest(sql`${conversations.buyerId}`, undefined)}
+    union all ${newest(sql`${conversations.sellerId}`, written)}) newest`;
+}
+
 export async function listConversations(db: Db, viewer: Viewer): Promise<ConversationSummary[]> {
   const readAt = readAtOf(viewer.id);
   const rows = await db
@@ -196,19 +213,7 @@ export async function listConversations(db: Db, viewer: Viewer): Promise<Convers
     .from(conversations)
     .innerJoin(products, eq(products.id, conversations.productId))
     .innerJoin(other, otherPerson(viewer.id))
-    .where(
-      and(
-        or(
-          eq(conversations.buyerId, viewer.id),
-          and(
-            eq(conversations.sellerId, viewer.id),
-            sql`exists (select 1 from messages m where m.conversation_id = ${conversations.id})`,
-          ),
-        ),
-        // Threads with someone the viewer blocked leave their inbox.
-        notBlockedByViewer(viewer.id),
-      ),
-    )
+    .where(sql`${conversations.id} in (${newestThreadIds(viewer.id)})`)
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
     .limit(INBOX_SIZE);
   return rows.map((row) => ({
@@ -228,6 +233,8 @@ export async function unreadCount(db: Db, viewer: Viewer): Promise<number> {
       and(
         isParticipant(viewer.id),
         notBlockedByViewer(viewer.id),
+        // Only threads with something new are looked into.
+        sql`${conversations.lastMessageAt} > coalesce(${readAtOf(viewer.id)}, '-infinity'::timestamptz)`,
         sql`${messages.senderId} is distinct from ${viewer.id}`,
         sql`${messages.createdAt} > coalesce(${readAtOf(viewer.id)}, '-infinity'::timestamptz)`,
       ),
