@@ -3,6 +3,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import type { ConditionType } from '@laptops/shared/conditions';
 import type { LaptopSpecs } from '@laptops/shared/laptop-specs';
+import { recordCardPayment } from '../../modules/ledger/payment-postings.ts';
 import type { Db } from '../client.ts';
 import { accounts } from '../schema/accounts.ts';
 import { categories } from '../schema/categories.ts';
@@ -132,12 +133,18 @@ export async function createPaidOrder(
       })
       .returning();
     if (!order) throw new Error('order insert returned no row');
+    const transactionId = `seed_${order.id.replaceAll('-', '')}`;
     await tx.insert(payments).values({
       orderId: order.id,
       provider: 'seed',
-      transactionId: `seed_${order.id.replaceAll('-', '')}`,
+      transactionId,
       amountCents: input.priceCents,
       createdAt: paidAt,
+    });
+    await recordCardPayment(tx, {
+      orderId: order.id,
+      paymentIntentId: transactionId,
+      amountCents: input.priceCents,
     });
     await tx
       .update(products)

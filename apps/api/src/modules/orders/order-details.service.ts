@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { centsToDollars } from '@laptops/shared/money';
+import { can } from '@laptops/shared/order-states';
 import type { OrderDetails, OrderPageStatus } from '@laptops/shared/orders';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
@@ -12,6 +13,7 @@ import { notFound } from '../../lib/http-error.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { thumbnailUrl } from '../images/images.service.ts';
 import { refundCauses, type RefundReason } from '../payments/payments.service.ts';
+import { dealStateOfRows } from './deal-state.ts';
 
 const sellers = alias(users, 'sellers');
 const buyers = alias(users, 'buyers');
@@ -53,17 +55,11 @@ export async function getOrderDetails(db: Db, viewer: Viewer, id: string): Promi
         .where(eq(refunds.orderId, order.id))
         .orderBy(desc(refunds.createdAt))
         .limit(1);
-  const status: OrderPageStatus = order.paid
-    ? 'paid'
-    : refund
-      ? 'refunded'
-      : order.cancelledAt
-        ? 'cancelled'
-        : row.productStatus === 'sold'
-          ? 'sold-to-another'
-          : row.productDeletedAt
-            ? 'withdrawn'
-            : 'booked';
+  const status: OrderPageStatus = dealStateOfRows(
+    order,
+    { status: row.productStatus, deletedAt: row.productDeletedAt },
+    refund !== undefined,
+  );
   const dealOn = status === 'booked' || status === 'paid';
   return {
     _id: order.id,
@@ -85,7 +81,7 @@ export async function getOrderDetails(db: Db, viewer: Viewer, id: string): Promi
     buyer: { name: row.buyerName, phone: dealOn ? order.buyerPhone : null },
     seller: { name: row.sellerName, phone: dealOn ? row.sellerPhone : null },
     meetingLocation: dealOn ? order.meetingLocation : null,
-    canPay: viewerIs === 'buyer' && status === 'booked',
-    canCancel: viewerIs === 'buyer' && !order.paid && !order.cancelledAt && !refund,
+    canPay: viewerIs === 'buyer' && can(status, 'pay'),
+    canCancel: viewerIs === 'buyer' && can(status, 'cancel'),
   };
 }

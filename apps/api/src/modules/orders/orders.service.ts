@@ -2,6 +2,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { and, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { bookingMessages } from '@laptops/shared/messages';
 import { centsToDollars } from '@laptops/shared/money';
+import type { TodaysDealState } from '@laptops/shared/order-states';
 import type { BookingFields, Order } from '@laptops/shared/orders';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
@@ -12,6 +13,7 @@ import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { thumbnailUrl } from '../images/images.service.ts';
+import { dealStateOfRows, requireTransition } from './deal-state.ts';
 import { bookingNoticeMail } from './orders.mails.ts';
 
 const sellers = alias(users, 'sellers');
@@ -143,14 +145,19 @@ function selectOrders(db: Db, where: SQL | undefined) {
 
 type OrderRow = Awaited<ReturnType<typeof selectOrders>>[number];
 
+/** My Orders lists open bookings and does not read refunds: four states show there. */
+function listStatus(state: TodaysDealState): Order['status'] {
+  if (state === 'paid' || state === 'sold-to-another' || state === 'withdrawn') return state;
+  return 'unpaid';
+}
+
 function toOrder(row: OrderRow): Order {
-  const status: Order['status'] = row.paid
-    ? 'paid'
-    : row.productStatus === 'sold'
-      ? 'sold-to-another'
-      : row.productDeletedAt
-        ? 'withdrawn'
-        : 'unpaid';
+  const status = listStatus(
+    dealStateOfRows(
+      { paid: row.paid, cancelledAt: null },
+      { status: row.productStatus, deletedAt: row.productDeletedAt },
+    ),
+  );
   return {
     _id: row.id,
     productId: row.productId,
@@ -191,15 +198,16 @@ export async function cancelMyOrder(
       .where(and(eq(orders.id, id), eq(orders.buyerId, buyerId), isNull(orders.cancelledAt)))
       .for('update');
     if (!order) throw notFound('You have no such order.');
-    if (order.paid) throw new HttpError(409, 'ORDER_PAID', 'A paid order cannot be cancelled.');
     // The laptop is locked before the order changes, in the order payments lock them:
     // a booking of it (which holds it shared) then finishes first instead of waiting on
     // this order's row while this waits on it, a deadlock.
-    await tx
-      .select({ id: products.id })
+    const [product] = await tx
+      .select({ status: products.status, deletedAt: products.deletedAt })
       .from(products)
       .where(eq(products.id, order.productId))
       .for('update');
+    // A paid order stays for the record (409 ORDER_PAID).
+    if (product) requireTransition(dealStateOfRows(order, product), 'cancel');
     const now = new Date();
     await tx
       .update(orders)

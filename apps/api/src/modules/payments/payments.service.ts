@@ -1,5 +1,6 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { can, type DealState } from '@laptops/shared/order-states';
 import type { PaymentIntentResult } from '@laptops/shared/payments';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
@@ -9,6 +10,8 @@ import { refunds } from '../../db/schema/refunds.ts';
 import { users } from '../../db/schema/users.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { recordCardPayment, recordRefundedPayment } from '../ledger/payment-postings.ts';
+import { dealStateOfRows, requireTransition } from '../orders/deal-state.ts';
 import { receiptMail, refundMail, saleNoticeMail } from '../orders/orders.mails.ts';
 import type { PaymentProvider, ProviderPaymentIntent } from './payment-provider.ts';
 import { refuseOutOfTurn, refuseSecondHold } from './payment-turns.ts';
@@ -65,15 +68,14 @@ export async function startPayment(
       .where(and(eq(orders.id, orderId), eq(orders.buyerId, buyerId), isNull(orders.cancelledAt)))
       .for('update');
     if (!order) throw notFound('You have no such order.');
-    if (order.paid) throw new HttpError(409, 'ORDER_PAID', paymentMessages.alreadyPaid);
     const [product] = await tx
       .select()
       .from(products)
       .where(eq(products.id, order.productId))
       .for('update');
-    if (!product || product.status === 'sold')
-      throw new HttpError(409, 'PRODUCT_SOLD', paymentMessages.sold);
-    if (product.deletedAt) throw new HttpError(409, 'PRODUCT_WITHDRAWN', paymentMessages.withdrawn);
+    if (!product) throw new HttpError(409, 'PRODUCT_SOLD', paymentMessages.sold);
+    // Paid, sold to another buyer or withdrawn: the deal's machine says no (409).
+    requireTransition(dealStateOfRows(order, product), 'pay');
     const isHeld = (product.heldUntil?.getTime() ?? 0) > now.getTime();
     if (isHeld && product.heldByOrderId !== order.id) {
       throw new HttpError(409, 'PRODUCT_HELD', paymentMessages.held);
@@ -197,24 +199,18 @@ export async function settlePayment(
       return { kind: 'refund' as const, order, product, reason };
     }
 
-    const refundReason: RefundReason | null = order.paid
-      ? 'already-paid'
-      : order.cancelledAt !== null
-        ? 'cancelled'
-        : product.status === 'sold'
-          ? 'sold'
-          : // Withdrawn by its seller, removed by an admin, or its seller's account deleted.
-            product.deletedAt !== null
-            ? 'withdrawn'
-            : intent.amountCents !== order.priceCents
-              ? 'amount'
-              : // An old payment form used after its hold ran out, while another buyer
-                // holds the laptop: the buyer with the hold was promised their turn.
-                product.heldByOrderId !== null &&
-                  product.heldByOrderId !== order.id &&
-                  (product.heldUntil?.getTime() ?? 0) > (deps.now?.() ?? new Date()).getTime()
-                ? 'held'
-                : null;
+    const dealState = dealStateOfRows(order, product);
+    const refundReason: RefundReason | null = !can(dealState, 'pay')
+      ? lateRefundReason(dealState)
+      : intent.amountCents !== order.priceCents
+        ? 'amount'
+        : // An old payment form used after its hold ran out, while another buyer
+          // holds the laptop: the buyer with the hold was promised their turn.
+          product.heldByOrderId !== null &&
+            product.heldByOrderId !== order.id &&
+            (product.heldUntil?.getTime() ?? 0) > (deps.now?.() ?? new Date()).getTime()
+          ? 'held'
+          : null;
     if (refundReason) {
       // Written with the decision, before the money goes back: a later call finds it
       // here (and asks the provider again, in case that failed) instead of deciding anew.
@@ -222,6 +218,12 @@ export async function settlePayment(
         orderId: order.id,
         provider: deps.provider.name,
         transactionId: intent.id,
+        amountCents: intent.amountCents,
+        reason: refundReason,
+      });
+      await recordRefundedPayment(tx, {
+        orderId: order.id,
+        paymentIntentId: intent.id,
         amountCents: intent.amountCents,
         reason: refundReason,
       });
@@ -239,6 +241,11 @@ export async function settlePayment(
       })
       .returning({ id: payments.id });
     if (!payment) throw new Error('payment insert returned no row');
+    await recordCardPayment(tx, {
+      orderId: order.id,
+      paymentIntentId: intent.id,
+      amountCents: intent.amountCents,
+    });
     const paidAt = new Date();
     await tx.update(orders).set({ paid: true, paidAt }).where(eq(orders.id, order.id));
     await tx
@@ -294,6 +301,15 @@ export async function settlePayment(
     ).catch((error: unknown) => deps.log.error({ err: error }, 'payment emails not sent'));
   }
   return { kind: 'recorded', paymentId: result.paymentId, orderId };
+}
+
+/** Why a payment goes back when the deal cannot take it ('pay' is allowed only when booked). */
+function lateRefundReason(state: DealState): RefundReason {
+  if (state === 'cancelled') return 'cancelled';
+  if (state === 'sold-to-another') return 'sold';
+  // Withdrawn by its seller, removed by an admin, or its seller's account deleted.
+  if (state === 'withdrawn') return 'withdrawn';
+  return 'already-paid';
 }
 
 async function sendRefundMail(
