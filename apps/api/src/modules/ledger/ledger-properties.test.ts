@@ -26,7 +26,7 @@ import {
 import { recordCardPayment, recordRefundedPayment } from './payment-postings.ts';
 
 const runs = Number(process.env.LEDGER_RUNS ?? 40);
-const seed = process.env.LEDGER_SEED ?? '20261201';
+const seed = process.env.LEDGER_SEED ?? '20261127';
 
 let t: TestContext;
 let db: Db;
