@@ -19,12 +19,12 @@ export const reportMessages = {
     },
     other: { label: 'Other', hint: 'Tell the admin what is wrong below.' },
   } satisfies Record<ReportReason, { label: string; hint: string }>,
-  reportText: 'Details',
+  details: 'Details',
   optional: '(optional)',
   required: '(required)',
-  reportHint: (max: number) =>
+  detailsHint: (max: number) =>
     `Anything that helps the admin check this laptop, up to ${max.toLocaleString('en-US')} characters.`,
-  reportHintOther: (max: number) =>
+  detailsHintOther: (max: number) =>
     `Needed when the reason is Other, up to ${max.toLocaleString('en-US')} characters.`,
   submit: 'Send report',
   cancel: 'Cancel',
