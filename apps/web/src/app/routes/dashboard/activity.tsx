@@ -8,15 +8,8 @@ import {
   ADMIN_PAGE_SIZE,
   PagedTable,
 } from '../../../features/admin/components/user-list-controls.tsx';
+import { formatWhen } from '../../../features/admin/format-when.ts';
 import { adminMessages } from '../../../features/admin/messages.ts';
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** '2026-11-20T09:15:00.000Z' as the reader's local date and time, e.g. 'Nov 20, 2026, 9:15 AM'. */
-function formatWhen(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
-}
 
 /** The admin activity log, newest first: when, which admin, what they did and on whom. */
 export function ActivityPage() {
