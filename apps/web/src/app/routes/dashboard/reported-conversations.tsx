@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ConversationReport } from '@laptops/shared/conversation-safety';
 import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
@@ -14,7 +14,10 @@ import {
   conversationReportMessages as r,
   resolutionText,
 } from '../../../features/admin/conversation-report-messages.ts';
-import { formatWhen } from '../../../features/admin/format-when.ts';
+import {
+  ReportNote,
+  ReportStatusFilter,
+} from '../../../features/admin/components/report-list-parts.tsx';
 
 /**
  * The reported conversations, newest report first: whom it is about (and which laptop
@@ -22,7 +25,6 @@ import { formatWhen } from '../../../features/admin/format-when.ts';
  * read that conversation beside its report, where the admin decides. By names only.
  */
 export function ReportedConversationsPage() {
-  const filterName = useId();
   const [status, setStatus] = useState<ReportStatus>('open');
   const [page, setPage] = useState(1);
   const reports = useConversationReports({ status, page, limit: ADMIN_PAGE_SIZE });
@@ -44,18 +46,7 @@ export function ReportedConversationsPage() {
     {
       key: 'report',
       header: r.report,
-      cell: (report) => (
-        <div className="flex flex-col gap-1">
-          <span className="font-medium">{r.reasons[report.reason]}</span>
-          <span className="whitespace-pre-line wrap-anywhere">
-            {report.reportText || <span className="italic text-base-content/75">{r.noText}</span>}
-          </span>
-          <span className="flex flex-col text-xs text-base-content/70">
-            <span className="wrap-anywhere">{r.reportedBy(report.reporterName)}</span>
-            <time dateTime={report.createdAt}>{formatWhen(report.createdAt)}</time>
-          </span>
-        </div>
-      ),
+      cell: (report) => <ReportNote report={report} reason={r.reasons[report.reason]} texts={r} />,
     },
     {
       key: 'conversation',
@@ -82,26 +73,14 @@ export function ReportedConversationsPage() {
     <ListPage
       title={r.title}
       controls={
-        <fieldset className="mb-4">
-          <legend className="sr-only">{r.filter}</legend>
-          <div className="join">
-            {(['open', 'resolved'] as const).map((value) => (
-              <input
-                key={value}
-                type="radio"
-                name={filterName}
-                value={value}
-                className="btn join-item btn-sm"
-                aria-label={value === 'open' ? r.open : r.resolved}
-                checked={status === value}
-                onChange={() => {
-                  setStatus(value);
-                  setPage(1);
-                }}
-              />
-            ))}
-          </div>
-        </fieldset>
+        <ReportStatusFilter
+          status={status}
+          onChange={(value) => {
+            setStatus(value);
+            setPage(1);
+          }}
+          texts={r}
+        />
       }
       query={reports}
       loadFailed={r.loadFailed}

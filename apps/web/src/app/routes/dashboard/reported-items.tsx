@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast/headless';
 import type { Report } from '@laptops/shared/reports';
@@ -16,14 +16,10 @@ import {
   PagedTable,
 } from '../../../features/admin/components/user-list-controls.tsx';
 import { adminMessages } from '../../../features/admin/messages.ts';
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** '2026-11-20T09:15:00.000Z' as the reader's local date and time, e.g. 'Nov 20, 2026, 9:15 AM'. */
-function formatWhen(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
-}
+import {
+  ReportNote,
+  ReportStatusFilter,
+} from '../../../features/admin/components/report-list-parts.tsx';
 
 /**
  * The reported laptops, newest report first: each laptop as it is now (picture, name
@@ -36,7 +32,6 @@ function formatWhen(iso: string): string {
 export function ReportsPage() {
   const t = adminMessages;
   const r = t.reports;
-  const filterName = useId();
   const [status, setStatus] = useState<ReportStatus>('open');
   const [page, setPage] = useState(1);
   const reports = useReports({ status, page, limit: ADMIN_PAGE_SIZE });
@@ -113,19 +108,7 @@ export function ReportsPage() {
     {
       key: 'report',
       header: r.report,
-      // What is wrong, then who says so and when, as a note is signed.
-      cell: (report) => (
-        <div className="flex flex-col gap-1">
-          <span className="font-medium">{r.reasons[report.reason]}</span>
-          <span className="whitespace-pre-line wrap-anywhere">
-            {report.reportText || <span className="italic text-base-content/75">{r.noText}</span>}
-          </span>
-          <span className="flex flex-col text-xs text-base-content/70">
-            <span className="wrap-anywhere">{r.reportedBy(report.reporterName)}</span>
-            <time dateTime={report.createdAt}>{formatWhen(report.createdAt)}</time>
-          </span>
-        </div>
-      ),
+      cell: (report) => <ReportNote report={report} reason={r.reasons[report.reason]} texts={r} />,
     },
     {
       key: 'action',
@@ -168,25 +151,7 @@ export function ReportsPage() {
     <ListPage
       title={r.title}
       headingRef={remove.headingRef}
-      controls={
-        <fieldset className="mb-4">
-          <legend className="sr-only">{r.filter}</legend>
-          <div className="join">
-            {(['open', 'resolved'] as const).map((value) => (
-              <input
-                key={value}
-                type="radio"
-                name={filterName}
-                value={value}
-                className="btn join-item btn-sm"
-                aria-label={value === 'open' ? r.open : r.resolved}
-                checked={status === value}
-                onChange={() => onFilter(value)}
-              />
-            ))}
-          </div>
-        </fieldset>
-      }
+      controls={<ReportStatusFilter status={status} onChange={onFilter} texts={r} />}
       query={reports}
       loadFailed={r.loadFailed}
       retryLabel={t.retry}
