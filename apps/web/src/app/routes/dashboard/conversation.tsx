@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useParams } from 'react-router';
+import { RecordLoadError } from '../../../components/ui/record-load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useThread } from '../../../features/conversations/api/get-thread.ts';
 import { ThreadView } from '../../../features/conversations/components/thread-view.tsx';
 import { conversationMessages as t } from '../../../features/conversations/messages.ts';
@@ -15,20 +15,12 @@ export function ConversationPage() {
   const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   if (thread.isPending) return <Spinner />;
   if (thread.isError) {
-    const missing =
-      thread.error instanceof ApiRequestError && [400, 404].includes(thread.error.status);
     return (
-      <section className="flex flex-col items-start gap-4">
-        <h1 className="text-2xl font-bold sm:text-3xl">
-          {missing ? t.notFoundTitle : t.loadFailed}
-        </h1>
-        <p className="text-base-content/80">{missing ? t.notFoundText : thread.error.message}</p>
-        {!missing && (
-          <button type="button" className="btn btn-sm" onClick={() => void thread.refetch()}>
-            {t.retry}
-          </button>
-        )}
-      </section>
+      <RecordLoadError
+        error={thread.error}
+        texts={t}
+        retry={{ label: t.retry, onRetry: () => void thread.refetch() }}
+      />
     );
   }
   const [newest] = thread.data.pages;

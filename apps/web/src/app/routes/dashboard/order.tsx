@@ -3,10 +3,10 @@ import toast from 'react-hot-toast/headless';
 import { Link, useParams } from 'react-router';
 import type { OrderDetails, OrderPageStatus } from '@laptops/shared/orders';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { RecordLoadError } from '../../../components/ui/record-load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useHeadingFocusAfterClose } from '../../../components/ui/use-heading-focus.ts';
 import { paths } from '../../../config/paths.ts';
-import { ApiRequestError } from '../../../lib/api-client.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { useCancelOrder } from '../../../features/orders/api/cancel-order.ts';
 import { useOrder } from '../../../features/orders/api/get-order.ts';
@@ -34,20 +34,12 @@ export function OrderPage() {
 
   if (order.isPending) return <Spinner />;
   if (order.isError) {
-    const missing =
-      order.error instanceof ApiRequestError && [400, 404].includes(order.error.status);
     return (
-      <section className="flex flex-col items-start gap-4">
-        <h1 className="text-2xl font-bold sm:text-3xl">
-          {missing ? t.notFoundTitle : t.loadFailed}
-        </h1>
-        <p className="text-base-content/80">{missing ? t.notFoundText : order.error.message}</p>
-        {!missing && (
-          <button type="button" className="btn btn-sm" onClick={() => void order.refetch()}>
-            {t.retry}
-          </button>
-        )}
-      </section>
+      <RecordLoadError
+        error={order.error}
+        texts={t}
+        retry={{ label: t.retry, onRetry: () => void order.refetch() }}
+      />
     );
   }
   return <OrderDetailsView order={order.data} />;

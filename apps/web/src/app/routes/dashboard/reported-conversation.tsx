@@ -3,9 +3,9 @@ import { Link, useParams } from 'react-router';
 import toast from 'react-hot-toast/headless';
 import type { ConversationReport, ReportedThread } from '@laptops/shared/conversation-safety';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { RecordLoadError } from '../../../components/ui/record-load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { ApiRequestError } from '../../../lib/api-client.ts';
 import {
   useBanFromMessaging,
   useDismissConversationReport,
@@ -33,18 +33,12 @@ export function ReportedConversationPage() {
 
   if (thread.isPending) return <Spinner />;
   if (thread.isError) {
-    const missing =
-      thread.error instanceof ApiRequestError && [400, 404].includes(thread.error.status);
     return (
-      <section className="flex flex-col items-start gap-4">
-        <h1 className="text-2xl font-bold sm:text-3xl">
-          {missing ? t.notFoundTitle : t.loadFailed}
-        </h1>
-        <p className="text-base-content/80">{missing ? t.notFoundText : thread.error.message}</p>
+      <RecordLoadError error={thread.error} texts={t}>
         <Link to={paths.dashboard.reportedConversations.getHref()} className="link">
           {t.back}
         </Link>
-      </section>
+      </RecordLoadError>
     );
   }
   const pages = thread.data.pages;
