@@ -6,10 +6,7 @@ import { ListPage } from '../../../components/ui/list-page.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useConversationReports } from '../../../features/admin/api/get-conversation-reports.ts';
 import type { ReportStatus } from '../../../features/admin/api/get-reports.ts';
-import {
-  ADMIN_PAGE_SIZE,
-  PagedTable,
-} from '../../../features/admin/components/user-list-controls.tsx';
+import { ADMIN_PAGE_SIZE } from '../../../features/admin/components/user-list-controls.tsx';
 import {
   conversationReportMessages as r,
   resolutionText,
@@ -17,6 +14,7 @@ import {
 import {
   ReportNote,
   ReportStatusFilter,
+  ReportTable,
 } from '../../../features/admin/components/report-list-parts.tsx';
 
 /**
@@ -87,15 +85,12 @@ export function ReportedConversationsPage() {
       retryLabel={r.retry}
     >
       {(data) => (
-        <PagedTable
-          caption={`${r.caption}: ${status === 'open' ? r.open : r.resolved}`}
+        <ReportTable
+          status={status}
+          texts={r}
           columns={columns}
-          rows={data.rows}
-          rowKey={(report) => report._id}
-          empty={status === 'open' ? r.empty : r.emptyResolved}
+          data={data}
           page={page}
-          limit={ADMIN_PAGE_SIZE}
-          total={data.total}
           onPageChange={setPage}
           busy={reports.isPlaceholderData}
         />

@@ -11,14 +11,12 @@ import { formatPrice } from '../../../lib/format.ts';
 import { useDismissReport } from '../../../features/admin/api/dismiss-report.ts';
 import { useReports, type ReportStatus } from '../../../features/admin/api/get-reports.ts';
 import { useRemoveReportedProduct } from '../../../features/admin/api/remove-reported-product.ts';
-import {
-  ADMIN_PAGE_SIZE,
-  PagedTable,
-} from '../../../features/admin/components/user-list-controls.tsx';
+import { ADMIN_PAGE_SIZE } from '../../../features/admin/components/user-list-controls.tsx';
 import { adminMessages } from '../../../features/admin/messages.ts';
 import {
   ReportNote,
   ReportStatusFilter,
+  ReportTable,
 } from '../../../features/admin/components/report-list-parts.tsx';
 
 /**
@@ -165,15 +163,12 @@ export function ReportsPage() {
       }
     >
       {(data) => (
-        <PagedTable
-          caption={status === 'open' ? `${r.caption}: ${r.open}` : `${r.caption}: ${r.resolved}`}
+        <ReportTable
+          status={status}
+          texts={r}
           columns={columns}
-          rows={data.rows}
-          rowKey={(report) => report._id}
-          empty={status === 'open' ? r.empty : r.emptyResolved}
+          data={data}
           page={page}
-          limit={ADMIN_PAGE_SIZE}
-          total={data.total}
           onPageChange={setPage}
           busy={reports.isPlaceholderData}
         />

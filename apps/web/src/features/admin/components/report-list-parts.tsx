@@ -1,6 +1,10 @@
 import { useId } from 'react';
+import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
 import type { ReportStatus } from '../api/get-reports.ts';
 import { formatWhen } from '../format-when.ts';
+import { ADMIN_PAGE_SIZE, PagedTable } from './user-list-controls.tsx';
+
+type StatusTexts = { open: string; resolved: string };
 
 /** Open or resolved reports: the toggle above an admin's report list. */
 export function ReportStatusFilter({
@@ -10,7 +14,7 @@ export function ReportStatusFilter({
 }: {
   status: ReportStatus;
   onChange: (status: ReportStatus) => void;
-  texts: { filter: string; open: string; resolved: string };
+  texts: StatusTexts & { filter: string };
 }) {
   const name = useId();
   return (
@@ -59,5 +63,43 @@ export function ReportNote({
         <time dateTime={report.createdAt}>{formatWhen(report.createdAt)}</time>
       </span>
     </div>
+  );
+}
+
+/**
+ * A page of reports, open or resolved as the filter says: its caption names which, and
+ * an empty page says there are none of those.
+ */
+export function ReportTable<Row extends { _id: string }>({
+  status,
+  texts,
+  columns,
+  data,
+  page,
+  onPageChange,
+  busy,
+}: {
+  status: ReportStatus;
+  texts: StatusTexts & { caption: string; empty: string; emptyResolved: string };
+  columns: DataTableColumn<Row>[];
+  data: { rows: Row[]; total: number };
+  page: number;
+  onPageChange: (page: number) => void;
+  /** The next page is loading. */
+  busy: boolean;
+}) {
+  return (
+    <PagedTable
+      caption={`${texts.caption}: ${status === 'open' ? texts.open : texts.resolved}`}
+      columns={columns}
+      rows={data.rows}
+      rowKey={(report) => report._id}
+      empty={status === 'open' ? texts.empty : texts.emptyResolved}
+      page={page}
+      limit={ADMIN_PAGE_SIZE}
+      total={data.total}
+      onPageChange={onPageChange}
+      busy={busy}
+    />
   );
 }
