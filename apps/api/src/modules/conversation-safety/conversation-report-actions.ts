@@ -7,8 +7,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conversationReports, messagingBans } from '../../db/schema/conversation-safety.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { audit } from '../admin/admin.service.ts';
 import type { Viewer } from '../auth/viewer.ts';
+import { assertOpen, decideOnReport } from '../reports/report-decisions.ts';
 import { findReport, targetOf, type ReportRow } from './conversation-reports.service.ts';
 
 /** The report, locked; one already resolved is a 409. */
@@ -20,8 +20,7 @@ async function findOpenReport(tx: Db, id: string): Promise<ReportRow> {
     .where(eq(conversationReports.id, id))
     .for('update');
   const report = await findReport(tx, id);
-  if (report.resolvedAt)
-    throw new HttpError(409, 'REPORT_RESOLVED', 'This report is already resolved.');
+  assertOpen(report);
   return report;
 }
 
@@ -31,17 +30,19 @@ export async function dismissConversationReport(
   admin: Viewer,
   id: string,
 ): Promise<{ modifiedCount: number }> {
-  return db.transaction(async (tx) => {
-    const report = await findOpenReport(tx, id);
-    await tx
-      .update(conversationReports)
-      .set({ resolvedAt: new Date(), resolution: 'dismissed' })
-      .where(eq(conversationReports.id, report.id));
-    await audit(tx, admin, 'dismiss-conversation-report', targetOf(report), {
-      reportId: report.id,
-    });
-    return { modifiedCount: 1 };
-  });
+  return decideOnReport(
+    db,
+    admin,
+    'dismiss-conversation-report',
+    (tx) => findOpenReport(tx, id),
+    async (tx, report) => {
+      await tx
+        .update(conversationReports)
+        .set({ resolvedAt: new Date(), resolution: 'dismissed' })
+        .where(eq(conversationReports.id, report.id));
+      return targetOf(report);
+    },
+  );
 }
 
 /**
@@ -54,26 +55,30 @@ export async function banFromMessaging(
   admin: Viewer,
   id: string,
 ): Promise<{ modifiedCount: number }> {
-  return db.transaction(async (tx) => {
-    const report = await findOpenReport(tx, id);
-    if (report.reportedId === admin.id)
-      throw new HttpError(409, 'SELF_BAN', 'You cannot stop your own account from messaging.');
-    await tx
-      .insert(messagingBans)
-      .values({ userId: report.reportedId, bannedBy: admin.id, reportId: report.id })
-      .onConflictDoNothing();
-    await tx
-      .update(conversationReports)
-      .set({ resolvedAt: new Date(), resolution: 'messaging_banned' })
-      .where(
-        and(
-          eq(conversationReports.reportedId, report.reportedId),
-          isNull(conversationReports.resolvedAt),
-        ),
-      );
-    await audit(tx, admin, 'ban-from-messaging', targetOf(report), { reportId: report.id });
-    return { modifiedCount: 1 };
-  });
+  return decideOnReport(
+    db,
+    admin,
+    'ban-from-messaging',
+    (tx) => findOpenReport(tx, id),
+    async (tx, report) => {
+      if (report.reportedId === admin.id)
+        throw new HttpError(409, 'SELF_BAN', 'You cannot stop your own account from messaging.');
+      await tx
+        .insert(messagingBans)
+        .values({ userId: report.reportedId, bannedBy: admin.id, reportId: report.id })
+        .onConflictDoNothing();
+      await tx
+        .update(conversationReports)
+        .set({ resolvedAt: new Date(), resolution: 'messaging_banned' })
+        .where(
+          and(
+            eq(conversationReports.reportedId, report.reportedId),
+            isNull(conversationReports.resolvedAt),
+          ),
+        );
+      return targetOf(report);
+    },
+  );
 }
 
 /** Lets the reported person send messages again (a ban made through this or another report). */
@@ -82,19 +87,23 @@ export async function liftMessagingBan(
   admin: Viewer,
   id: string,
 ): Promise<{ modifiedCount: number }> {
-  return db.transaction(async (tx) => {
-    const report = await findReport(tx, id);
-    const lifted = await tx
-      .delete(messagingBans)
-      .where(eq(messagingBans.userId, report.reportedId))
-      .returning({ userId: messagingBans.userId });
-    if (lifted.length === 0)
-      throw new HttpError(
-        409,
-        'NOT_BANNED',
-        `${report.reportedName} is not stopped from sending messages.`,
-      );
-    await audit(tx, admin, 'lift-messaging-ban', targetOf(report), { reportId: report.id });
-    return { modifiedCount: 1 };
-  });
+  return decideOnReport(
+    db,
+    admin,
+    'lift-messaging-ban',
+    (tx) => findReport(tx, id),
+    async (tx, report) => {
+      const lifted = await tx
+        .delete(messagingBans)
+        .where(eq(messagingBans.userId, report.reportedId))
+        .returning({ userId: messagingBans.userId });
+      if (lifted.length === 0)
+        throw new HttpError(
+          409,
+          'NOT_BANNED',
+          `${report.reportedName} is not stopped from sending messages.`,
+        );
+      return targetOf(report);
+    },
+  );
 }

@@ -3,7 +3,7 @@
  * conversations; the admins list the reports and read each reported thread, only
  * through its report (they never browse conversations otherwise).
  */
-import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type {
   ConversationReport,
@@ -16,10 +16,11 @@ import { conversationReports, messagingBans } from '../../db/schema/conversation
 import { conversations, messages } from '../../db/schema/conversations.ts';
 import { products } from '../../db/schema/products.ts';
 import { users } from '../../db/schema/users.ts';
-import { HttpError, notFound } from '../../lib/http-error.ts';
+import { notFound } from '../../lib/http-error.ts';
 import { audit } from '../admin/admin.service.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { thumbnailUrl } from '../images/images.service.ts';
+import { alreadyReported, reportStatusWhere } from '../reports/report-decisions.ts';
 import { otherPersonIn } from './blocks.service.ts';
 
 /** Messages per page of a reported thread, as in a participant's own. */
@@ -51,11 +52,7 @@ export async function reportConversation(
     })
     .returning({ id: conversationReports.id });
   if (!row)
-    throw new HttpError(
-      409,
-      'ALREADY_REPORTED',
-      'You have reported this conversation already. An admin will look at it.',
-    );
+    throw alreadyReported('You have reported this conversation already. An admin will look at it.');
   return row.id;
 }
 
@@ -116,10 +113,7 @@ export async function listConversationReports(
   db: Db,
   query: { status: 'open' | 'resolved'; page: number; limit: number },
 ): Promise<{ rows: ConversationReport[]; total: number }> {
-  const where =
-    query.status === 'open'
-      ? isNull(conversationReports.resolvedAt)
-      : isNotNull(conversationReports.resolvedAt);
+  const where = reportStatusWhere(conversationReports.resolvedAt, query.status);
   const [total] = await db.select({ n: count() }).from(conversationReports).where(where);
   const rows = await reportRows(db, where)
     .orderBy(desc(conversationReports.createdAt), desc(conversationReports.id))

@@ -1,5 +1,5 @@
 import { alias } from 'drizzle-orm/pg-core';
-import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { centsToDollars } from '@laptops/shared/money';
 import type { Report, ReportedProductState, ReportInput } from '@laptops/shared/reports';
 import type { Db } from '../../db/client.ts';
@@ -10,6 +10,12 @@ import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { audit } from '../admin/admin.service.ts';
 import { thumbnailUrl } from '../images/images.service.ts';
+import {
+  alreadyReported,
+  assertOpen,
+  decideOnReport,
+  reportStatusWhere,
+} from './report-decisions.ts';
 
 export const reportMessages = {
   own: 'You cannot report your own laptop.',
@@ -58,7 +64,7 @@ export async function reportProduct(
         where: sql`${reports.resolvedAt} is null`,
       })
       .returning({ id: reports.id });
-    if (!row) throw new HttpError(409, 'ALREADY_REPORTED', reportMessages.again);
+    if (!row) throw alreadyReported(reportMessages.again);
     return row.id;
   });
 }
@@ -85,8 +91,7 @@ export async function listReports(
   db: Db,
   query: { status: 'open' | 'resolved'; page: number; limit: number },
 ): Promise<{ rows: Report[]; total: number }> {
-  const where =
-    query.status === 'open' ? isNull(reports.resolvedAt) : isNotNull(reports.resolvedAt);
+  const where = reportStatusWhere(reports.resolvedAt, query.status);
   const [total] = await db.select({ n: count() }).from(reports).where(where);
   const rows = await db
     .select({
@@ -143,8 +148,7 @@ export async function listReports(
 async function findOpenReport(tx: Db, id: string) {
   const [report] = await tx.select().from(reports).where(eq(reports.id, id)).for('update');
   if (!report) throw notFound('No such report.');
-  if (report.resolvedAt)
-    throw new HttpError(409, 'REPORT_RESOLVED', 'This report is already resolved.');
+  assertOpen(report);
   return report;
 }
 
@@ -154,21 +158,23 @@ export async function dismissReport(
   admin: Viewer,
   id: string,
 ): Promise<{ modifiedCount: number }> {
-  return db.transaction(async (tx) => {
-    const report = await findOpenReport(tx, id);
-    await tx
-      .update(reports)
-      .set({ resolvedAt: new Date(), resolution: 'dismissed' })
-      .where(eq(reports.id, report.id));
-    const [product] = await tx
-      .select({ name: products.name })
-      .from(products)
-      .where(eq(products.id, report.productId));
-    await audit(tx, admin, 'dismiss-report', product?.name ?? report.productId, {
-      reportId: report.id,
-    });
-    return { modifiedCount: 1 };
-  });
+  return decideOnReport(
+    db,
+    admin,
+    'dismiss-report',
+    (tx) => findOpenReport(tx, id),
+    async (tx, report) => {
+      await tx
+        .update(reports)
+        .set({ resolvedAt: new Date(), resolution: 'dismissed' })
+        .where(eq(reports.id, report.id));
+      const [product] = await tx
+        .select({ name: products.name })
+        .from(products)
+        .where(eq(products.id, report.productId));
+      return product?.name ?? report.productId;
+    },
+  );
 }
 
 /**
