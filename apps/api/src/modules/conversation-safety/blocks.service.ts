@@ -3,7 +3,7 @@
  * conversation between the two (messaging-rules.ts), and sees whom they blocked, and
  * unblocks. Orders, bookings and payments between them go on as before.
  */
-import { and, desc, eq, or } from 'drizzle-orm';
+import { and, desc, eq, or, type SQL } from 'drizzle-orm';
 import type { BlockedPerson } from '@laptops/shared/conversation-safety';
 import type { Db } from '../../db/client.ts';
 import { userBlocks } from '../../db/schema/conversation-safety.ts';
@@ -29,8 +29,9 @@ export async function otherPersonIn(db: Db, viewer: Viewer, conversationId: stri
   return row.buyerId === viewer.id ? row.sellerId : row.buyerId;
 }
 
-async function blockedPerson(db: Db, blockerId: string, blockedId: string) {
-  const [row] = await db
+/** Blocks with the blocked person's name and picture. */
+function blockRows(db: Db, where: SQL | undefined) {
+  return db
     .select({
       id: userBlocks.id,
       name: users.name,
@@ -39,16 +40,18 @@ async function blockedPerson(db: Db, blockerId: string, blockedId: string) {
     })
     .from(userBlocks)
     .innerJoin(users, eq(users.id, userBlocks.blockedId))
-    .where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)));
+    .where(where);
+}
+
+async function blockedPerson(db: Db, blockerId: string, blockedId: string) {
+  const [row] = await blockRows(
+    db,
+    and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)),
+  );
   return row ? toBlockedPerson(row) : null;
 }
 
-function toBlockedPerson(row: {
-  id: string;
-  name: string;
-  image: string | null;
-  createdAt: Date;
-}): BlockedPerson {
+function toBlockedPerson(row: Awaited<ReturnType<typeof blockRows>>[number]): BlockedPerson {
   return {
     _id: row.id,
     name: row.name,
@@ -108,17 +111,10 @@ export async function unblockInConversation(
 
 /** Whom the viewer blocked, the latest first. */
 export async function listBlocked(db: Db, viewer: Viewer): Promise<BlockedPerson[]> {
-  const rows = await db
-    .select({
-      id: userBlocks.id,
-      name: users.name,
-      image: users.image,
-      createdAt: userBlocks.createdAt,
-    })
-    .from(userBlocks)
-    .innerJoin(users, eq(users.id, userBlocks.blockedId))
-    .where(eq(userBlocks.blockerId, viewer.id))
-    .orderBy(desc(userBlocks.createdAt), desc(userBlocks.id));
+  const rows = await blockRows(db, eq(userBlocks.blockerId, viewer.id)).orderBy(
+    desc(userBlocks.createdAt),
+    desc(userBlocks.id),
+  );
   return rows.map(toBlockedPerson);
 }
 
