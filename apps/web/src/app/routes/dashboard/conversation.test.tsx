@@ -1,16 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast/headless';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MessagingState } from '@laptops/shared/conversation-safety';
 import type { Thread } from '@laptops/shared/conversations';
 import { ConversationPage } from './conversation.tsx';
 import { jsonResponse } from '../../../testing/json-response.ts';
+import { mockApi, undoMocks, type ApiCall } from '../../../testing/mock-api.ts';
 import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 
 const id = '5f0c6a2e-1d2b-4c3d-8e4f-5a6b7c8d9e0f';
 let messaging: MessagingState;
-let calls: { method: string; path: string; body?: unknown }[];
+let calls: ApiCall[];
 let sendAnswer: () => Response;
 
 function thread(): Thread {
@@ -42,39 +43,26 @@ function thread(): Thread {
 
 beforeEach(() => {
   messaging = 'open';
-  calls = [];
   sendAnswer = () => jsonResponse({ error: { code: 'X', message: 'unexpected' } }, 500);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = String(input);
-      const method = init?.method ?? 'GET';
-      const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method, path, body });
-      if (path === `/api/conversations/${id}` && method === 'GET') return jsonResponse(thread());
-      if (path === `/api/conversations/${id}/read`) return new Response(null, { status: 204 });
-      if (path === `/api/conversations/${id}/block` && method === 'POST') {
-        messaging = 'blocked-by-you';
-        const person = { _id: 'b1', name: 'Sara Seller', image: null, blockedAt: '2026-11-20' };
-        return jsonResponse(person, 201);
-      }
-      if (path === `/api/conversations/${id}/block` && method === 'DELETE') {
-        messaging = 'open';
-        return new Response(null, { status: 204 });
-      }
-      if (path === `/api/conversations/${id}/reports`) return jsonResponse({ reportId: 'r1' }, 201);
-      if (path === `/api/conversations/${id}/messages`) return sendAnswer();
-      return jsonResponse({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
-    }),
-  );
-  vi.spyOn(toast, 'success');
-  vi.spyOn(toast, 'error');
+  calls = mockApi(({ method, path }) => {
+    if (path === `/api/conversations/${id}` && method === 'GET') return jsonResponse(thread());
+    if (path === `/api/conversations/${id}/read`) return new Response(null, { status: 204 });
+    if (path === `/api/conversations/${id}/block` && method === 'POST') {
+      messaging = 'blocked-by-you';
+      const person = { _id: 'b1', name: 'Sara Seller', image: null, blockedAt: '2026-11-20' };
+      return jsonResponse(person, 201);
+    }
+    if (path === `/api/conversations/${id}/block` && method === 'DELETE') {
+      messaging = 'open';
+      return new Response(null, { status: 204 });
+    }
+    if (path === `/api/conversations/${id}/reports`) return jsonResponse({ reportId: 'r1' }, 201);
+    if (path === `/api/conversations/${id}/messages`) return sendAnswer();
+    return undefined;
+  });
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(undoMocks);
 
 async function renderThread() {
   renderWithProviders(<ConversationPage />, {

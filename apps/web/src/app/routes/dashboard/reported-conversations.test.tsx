@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast/headless';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConversationReport, ReportedThread } from '@laptops/shared/conversation-safety';
 import { jsonResponse } from '../../../testing/json-response.ts';
+import { mockApi, undoMocks, type ApiCall } from '../../../testing/mock-api.ts';
 import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import { ReportedConversationPage } from './reported-conversation.tsx';
 import { ReportedConversationsPage } from './reported-conversations.tsx';
@@ -27,7 +28,7 @@ function makeReport(overrides: Partial<ConversationReport> = {}): ConversationRe
 }
 
 let reports: ConversationReport[];
-let calls: { method: string; path: string }[];
+let calls: ApiCall[];
 
 function threadOf(report: ConversationReport): ReportedThread {
   return {
@@ -55,46 +56,34 @@ beforeEach(() => {
       reportedBanned: false,
     }),
   ];
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = init?.method ?? 'GET';
-      calls.push({ method, path: url.pathname });
-      if (url.pathname === '/api/admin/conversation-reports') {
-        const resolved = url.searchParams.get('status') === 'resolved';
-        const rows = reports.filter((r) => r.resolved === resolved);
-        return jsonResponse(rows, 200, { 'x-total-count': String(rows.length) });
-      }
-      const match =
-        /^\/api\/admin\/conversation-reports\/([^/]+)\/(thread|dismiss|messaging-ban)$/.exec(
-          url.pathname,
-        );
-      const report = reports.find((r) => r._id === match?.[1]);
-      if (!match || !report) {
-        return jsonResponse({ error: { code: 'NOT_FOUND', message: 'No such report.' } }, 404);
-      }
-      const update = (changes: Partial<ConversationReport>) => {
-        reports = reports.map((r) => (r._id === report._id ? { ...r, ...changes } : r));
-        return jsonResponse({ modifiedCount: 1 });
-      };
-      if (match[2] === 'thread') return jsonResponse(threadOf(report));
-      if (match[2] === 'dismiss') return update({ resolved: true, resolution: 'dismissed' });
-      if (method === 'PUT') {
-        return update({ resolved: true, resolution: 'messaging_banned', reportedBanned: true });
-      }
-      return update({ reportedBanned: false });
-    }),
-  );
-  vi.spyOn(toast, 'success');
-  vi.spyOn(toast, 'error');
+  calls = mockApi(({ method, url }) => {
+    if (url.pathname === '/api/admin/conversation-reports') {
+      const resolved = url.searchParams.get('status') === 'resolved';
+      const rows = reports.filter((r) => r.resolved === resolved);
+      return jsonResponse(rows, 200, { 'x-total-count': String(rows.length) });
+    }
+    const match =
+      /^\/api\/admin\/conversation-reports\/([^/]+)\/(thread|dismiss|messaging-ban)$/.exec(
+        url.pathname,
+      );
+    const report = reports.find((r) => r._id === match?.[1]);
+    if (!match || !report) {
+      return jsonResponse({ error: { code: 'NOT_FOUND', message: 'No such report.' } }, 404);
+    }
+    const update = (changes: Partial<ConversationReport>) => {
+      reports = reports.map((r) => (r._id === report._id ? { ...r, ...changes } : r));
+      return jsonResponse({ modifiedCount: 1 });
+    };
+    if (match[2] === 'thread') return jsonResponse(threadOf(report));
+    if (match[2] === 'dismiss') return update({ resolved: true, resolution: 'dismissed' });
+    if (method === 'PUT') {
+      return update({ resolved: true, resolution: 'messaging_banned', reportedBanned: true });
+    }
+    return update({ reportedBanned: false });
+  });
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(undoMocks);
 
 describe('the reported conversations list', () => {
   it('shows each report by names, with a link to read that conversation', async () => {

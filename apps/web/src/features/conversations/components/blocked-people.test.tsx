@@ -1,43 +1,33 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast/headless';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { BlockedPerson } from '@laptops/shared/conversation-safety';
 import { jsonResponse } from '../../../testing/json-response.ts';
+import { mockApi, undoMocks, type ApiCall } from '../../../testing/mock-api.ts';
 import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import { BlockedPeople } from './blocked-people.tsx';
 
 let blocked: BlockedPerson[];
-let calls: { method: string; path: string }[];
+let calls: ApiCall[];
 
 beforeEach(() => {
   blocked = [
     { _id: 'b1', name: 'Sara Seller', image: null, blockedAt: '2026-11-20T09:15:00.000Z' },
     { _id: 'b2', name: 'Otto Other', image: null, blockedAt: '2026-11-18T09:15:00.000Z' },
   ];
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = String(input);
-      const method = init?.method ?? 'GET';
-      calls.push({ method, path });
-      if (path === '/api/blocks') return jsonResponse(blocked);
-      const one = /^\/api\/blocks\/(\w+)$/.exec(path);
-      if (one && method === 'DELETE') {
-        blocked = blocked.filter((person) => person._id !== one[1]);
-        return new Response(null, { status: 204 });
-      }
-      return jsonResponse({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
-    }),
-  );
-  vi.spyOn(toast, 'success');
+  calls = mockApi(({ method, path }) => {
+    if (path === '/api/blocks') return jsonResponse(blocked);
+    const one = /^\/api\/blocks\/(\w+)$/.exec(path);
+    if (one && method === 'DELETE') {
+      blocked = blocked.filter((person) => person._id !== one[1]);
+      return new Response(null, { status: 204 });
+    }
+    return undefined;
+  });
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(undoMocks);
 
 it('lists the people the viewer blocked, and unblocks one', async () => {
   renderWithProviders(<BlockedPeople />);
