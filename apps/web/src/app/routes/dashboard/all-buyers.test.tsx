@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast/headless';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminUser } from '@laptops/shared/admin';
 import { jsonResponse } from '../../../testing/json-response.ts';
+import { mockApi, undoMocks, type ApiCall } from '../../../testing/mock-api.ts';
 import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import { AllBuyersPage } from './all-buyers.tsx';
 
@@ -19,45 +20,32 @@ const everyone: AdminUser[] = Array.from({ length: 45 }, (_, i) => ({
 }));
 
 let buyers: AdminUser[];
-let calls: { method: string; path: string }[];
+let calls: ApiCall[];
 
 beforeEach(() => {
   buyers = [...everyone];
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = String(input);
-      const method = init?.method ?? 'GET';
-      calls.push({ method, path });
-      const url = new URL(path, 'http://localhost');
-      if (url.pathname === '/api/allBuyers' && method === 'GET') {
-        const page = Number(url.searchParams.get('page') ?? '1');
-        const limit = Number(url.searchParams.get('limit') ?? '20');
-        const q = (url.searchParams.get('q') ?? '').toLowerCase();
-        const found = buyers.filter(
-          (b) => !q || b.name.toLowerCase().includes(q) || b.email.includes(q),
-        );
-        return jsonResponse(found.slice((page - 1) * limit, page * limit), 200, {
-          'x-total-count': String(found.length),
-        });
-      }
-      if (url.pathname === '/api/allBuyers' && method === 'DELETE') {
-        const email = url.searchParams.get('email');
-        buyers = buyers.filter((b) => b.email !== email);
-        return jsonResponse({ deletedCount: 1 });
-      }
-      return jsonResponse({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
-    }),
-  );
-  vi.spyOn(toast, 'success');
-  vi.spyOn(toast, 'error');
+  calls = mockApi(({ method, url }) => {
+    if (url.pathname === '/api/allBuyers' && method === 'GET') {
+      const page = Number(url.searchParams.get('page') ?? '1');
+      const limit = Number(url.searchParams.get('limit') ?? '20');
+      const q = (url.searchParams.get('q') ?? '').toLowerCase();
+      const found = buyers.filter(
+        (b) => !q || b.name.toLowerCase().includes(q) || b.email.includes(q),
+      );
+      return jsonResponse(found.slice((page - 1) * limit, page * limit), 200, {
+        'x-total-count': String(found.length),
+      });
+    }
+    if (url.pathname === '/api/allBuyers' && method === 'DELETE') {
+      const email = url.searchParams.get('email');
+      buyers = buyers.filter((b) => b.email !== email);
+      return jsonResponse({ deletedCount: 1 });
+    }
+    return undefined;
+  });
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(undoMocks);
 
 function renderPage() {
   renderWithProviders(<AllBuyersPage />, { path: '/dashboard/allbuyers' });

@@ -1,15 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast/headless';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminUser } from '@laptops/shared/admin';
 import { jsonResponse } from '../../../testing/json-response.ts';
+import { mockApi, undoMocks, type ApiCall } from '../../../testing/mock-api.ts';
 import { makeAdminUser } from '../../../testing/factories.ts';
 import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import { AllSellersPage } from './all-sellers.tsx';
 
 let sellers: AdminUser[];
-let calls: { method: string; path: string }[];
+let calls: ApiCall[];
 let listResponse: (url: URL) => Response;
 /** What the verify request waits for before it is answered. */
 let verifyGate: Promise<void>;
@@ -25,38 +26,25 @@ beforeEach(() => {
       image: '/api/images/priya.webp',
     }),
   ];
-  calls = [];
   verifyGate = Promise.resolve();
   listResponse = () => jsonResponse(sellers, 200, { 'x-total-count': String(sellers.length) });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = String(input);
-      const method = init?.method ?? 'GET';
-      calls.push({ method, path });
-      const url = new URL(path, 'http://localhost');
-      if (url.pathname === '/api/allSellers' && method === 'GET') return listResponse(url);
-      const email = url.searchParams.get('email') ?? '';
-      if (url.pathname === '/api/verifySeller' && method === 'PUT') {
-        await verifyGate;
-        sellers = sellers.map((s) => (s.email === email ? { ...s, isVerified: true } : s));
-        return jsonResponse({ modifiedCount: 1 });
-      }
-      if (url.pathname === '/api/deleteSeller' && method === 'DELETE') {
-        sellers = sellers.filter((s) => s.email !== email);
-        return jsonResponse({ deletedCount: 1 });
-      }
-      return jsonResponse({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
-    }),
-  );
-  vi.spyOn(toast, 'success');
-  vi.spyOn(toast, 'error');
+  calls = mockApi(async ({ method, url }) => {
+    if (url.pathname === '/api/allSellers' && method === 'GET') return listResponse(url);
+    const email = url.searchParams.get('email') ?? '';
+    if (url.pathname === '/api/verifySeller' && method === 'PUT') {
+      await verifyGate;
+      sellers = sellers.map((s) => (s.email === email ? { ...s, isVerified: true } : s));
+      return jsonResponse({ modifiedCount: 1 });
+    }
+    if (url.pathname === '/api/deleteSeller' && method === 'DELETE') {
+      sellers = sellers.filter((s) => s.email !== email);
+      return jsonResponse({ deletedCount: 1 });
+    }
+    return undefined;
+  });
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(undoMocks);
 
 function renderPage() {
   renderWithProviders(<AllSellersPage />, { path: '/dashboard/allsellers' });

@@ -1,15 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast/headless';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminUser } from '@laptops/shared/admin';
 import { jsonResponse } from '../../../testing/json-response.ts';
+import { mockApi, undoMocks, type ApiCall } from '../../../testing/mock-api.ts';
 import { makeAdminUser } from '../../../testing/factories.ts';
 import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import { AllUsersPage } from './all-users.tsx';
 
 let users: AdminUser[];
-let calls: { method: string; path: string }[];
+let calls: ApiCall[];
 let deleteResponse: (email: string) => Response;
 
 beforeEach(() => {
@@ -23,38 +24,25 @@ beforeEach(() => {
       typeOfUser: 'admin',
     }),
   ];
-  calls = [];
   deleteResponse = (email) => {
     users = users.filter((u) => u.email !== email);
     return jsonResponse({ deletedCount: 1 });
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = String(input);
-      const method = init?.method ?? 'GET';
-      calls.push({ method, path });
-      const url = new URL(path, 'http://localhost');
-      const email = url.searchParams.get('email') ?? '';
-      if (url.pathname === '/api/allUsers' && method === 'GET') {
-        return jsonResponse(users, 200, { 'x-total-count': String(users.length) });
-      }
-      if (url.pathname === '/api/makeAdmin' && method === 'PUT') {
-        users = users.map((u) => (u.email === email ? { ...u, typeOfUser: 'admin' } : u));
-        return jsonResponse({ modifiedCount: 1 });
-      }
-      if (url.pathname === '/api/deleteUser' && method === 'DELETE') return deleteResponse(email);
-      return jsonResponse({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
-    }),
-  );
-  vi.spyOn(toast, 'success');
-  vi.spyOn(toast, 'error');
+  calls = mockApi(({ method, url }) => {
+    const email = url.searchParams.get('email') ?? '';
+    if (url.pathname === '/api/allUsers' && method === 'GET') {
+      return jsonResponse(users, 200, { 'x-total-count': String(users.length) });
+    }
+    if (url.pathname === '/api/makeAdmin' && method === 'PUT') {
+      users = users.map((u) => (u.email === email ? { ...u, typeOfUser: 'admin' } : u));
+      return jsonResponse({ modifiedCount: 1 });
+    }
+    if (url.pathname === '/api/deleteUser' && method === 'DELETE') return deleteResponse(email);
+    return undefined;
+  });
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(undoMocks);
 
 function renderPage(viewerId?: string) {
   renderWithProviders(<AllUsersPage viewerId={viewerId} />, { path: '/dashboard/allusers' });

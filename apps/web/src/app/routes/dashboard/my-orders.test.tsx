@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast/headless';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '@laptops/shared/orders';
 import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import { jsonResponse } from '../../../testing/json-response.ts';
+import { mockApi, undoMocks, type ApiCall } from '../../../testing/mock-api.ts';
 import { makeOrder } from '../../../testing/factories.ts';
 import { MyOrdersPage } from './my-orders.tsx';
 
@@ -29,38 +30,26 @@ const withdrawn = makeOrder({
 });
 
 let orders: Order[];
-let calls: { method: string; path: string }[];
+let calls: ApiCall[];
 let listResponse: () => Response;
 let deleteResponse: (id: string) => Response;
 
 beforeEach(() => {
   orders = [unpaid, paid, sold, withdrawn];
-  calls = [];
   listResponse = () => jsonResponse(orders);
   deleteResponse = (id) => {
     orders = orders.filter((order) => order._id !== id);
     return jsonResponse({ deletedCount: 1 });
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = String(input);
-      const method = init?.method ?? 'GET';
-      calls.push({ method, path });
-      if (path === '/api/myOrders' && method === 'GET') return listResponse();
-      const match = /^\/api\/myOrders\/([^/]+)$/.exec(path);
-      if (match?.[1] && method === 'DELETE') return deleteResponse(decodeURIComponent(match[1]));
-      return jsonResponse({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
-    }),
-  );
-  vi.spyOn(toast, 'success');
-  vi.spyOn(toast, 'error');
+  calls = mockApi(({ method, path }) => {
+    if (path === '/api/myOrders' && method === 'GET') return listResponse();
+    const match = /^\/api\/myOrders\/([^/]+)$/.exec(path);
+    if (match?.[1] && method === 'DELETE') return deleteResponse(decodeURIComponent(match[1]));
+    return undefined;
+  });
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(undoMocks);
 
 function renderPage() {
   const { router } = renderWithProviders(<MyOrdersPage />, {

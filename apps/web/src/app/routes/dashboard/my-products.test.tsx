@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast/headless';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OwnProduct } from '@laptops/shared/products';
 import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import { jsonResponse } from '../../../testing/json-response.ts';
+import { mockApi, undoMocks, type ApiCall } from '../../../testing/mock-api.ts';
 import { makeOwnProduct } from '../../../testing/factories.ts';
 import { MyProductsPage } from './my-products.tsx';
 
@@ -25,13 +26,12 @@ const sold = makeOwnProduct({
 });
 
 let products: OwnProduct[];
-let calls: { method: string; path: string }[];
+let calls: ApiCall[];
 let listResponse: () => Response;
 let actionResponse: (method: string, id: string) => Response;
 
 beforeEach(() => {
   products = [fresh, advertised, sold];
-  calls = [];
   listResponse = () => jsonResponse(products);
   actionResponse = (method, id) => {
     if (method === 'PUT') {
@@ -41,28 +41,16 @@ beforeEach(() => {
     products = products.filter((p) => p._id !== id);
     return jsonResponse({ deletedCount: 1 });
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = String(input);
-      const method = init?.method ?? 'GET';
-      calls.push({ method, path });
-      const url = new URL(path, 'http://localhost');
-      if (url.pathname === '/api/myProducts' && method === 'GET') return listResponse();
-      if (url.pathname === '/api/myProducts') {
-        return actionResponse(method, url.searchParams.get('id') ?? '');
-      }
-      return jsonResponse({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
-    }),
-  );
-  vi.spyOn(toast, 'success');
-  vi.spyOn(toast, 'error');
+  calls = mockApi(({ method, url }) => {
+    if (url.pathname === '/api/myProducts' && method === 'GET') return listResponse();
+    if (url.pathname === '/api/myProducts') {
+      return actionResponse(method, url.searchParams.get('id') ?? '');
+    }
+    return undefined;
+  });
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(undoMocks);
 
 function renderPage() {
   const { router } = renderWithProviders(<MyProductsPage />, {

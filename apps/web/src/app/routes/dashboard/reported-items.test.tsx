@@ -1,15 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast/headless';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Report } from '@laptops/shared/reports';
 import { jsonResponse } from '../../../testing/json-response.ts';
+import { mockApi, undoMocks, type ApiCall } from '../../../testing/mock-api.ts';
 import { makeReport } from '../../../testing/factories.ts';
 import { renderWithProviders } from '../../../testing/render-with-providers.tsx';
 import { ReportsPage } from './reported-items.tsx';
 
 let reports: Report[];
-let calls: { method: string; path: string }[];
+let calls: ApiCall[];
 
 beforeEach(() => {
   reports = [
@@ -40,44 +41,31 @@ beforeEach(() => {
       resolution: 'dismissed',
     }),
   ];
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = String(input);
-      const method = init?.method ?? 'GET';
-      calls.push({ method, path });
-      const url = new URL(path, 'http://localhost');
-      if (url.pathname === '/api/reports' && method === 'GET') {
-        const resolved = url.searchParams.get('status') === 'resolved';
-        const rows = reports.filter((r) => r.resolved === resolved);
-        return jsonResponse(rows, 200, { 'x-total-count': String(rows.length) });
-      }
-      const dismiss = /^\/api\/reports\/([^/]+)\/dismiss$/.exec(url.pathname);
-      if (dismiss && method === 'PUT') {
-        reports = reports.map((r) =>
-          r._id === dismiss[1] ? { ...r, resolved: true, resolution: 'dismissed' } : r,
-        );
-        return jsonResponse({ modifiedCount: 1 });
-      }
-      const remove = /^\/api\/reports\/([^/]+)$/.exec(url.pathname);
-      if (remove && method === 'DELETE') {
-        reports = reports.map((r) =>
-          r._id === remove[1] ? { ...r, resolved: true, resolution: 'product_removed' } : r,
-        );
-        return jsonResponse({ deletedCount: 1 });
-      }
-      return jsonResponse({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
-    }),
-  );
-  vi.spyOn(toast, 'success');
-  vi.spyOn(toast, 'error');
+  calls = mockApi(({ method, url }) => {
+    if (url.pathname === '/api/reports' && method === 'GET') {
+      const resolved = url.searchParams.get('status') === 'resolved';
+      const rows = reports.filter((r) => r.resolved === resolved);
+      return jsonResponse(rows, 200, { 'x-total-count': String(rows.length) });
+    }
+    const dismiss = /^\/api\/reports\/([^/]+)\/dismiss$/.exec(url.pathname);
+    if (dismiss && method === 'PUT') {
+      reports = reports.map((r) =>
+        r._id === dismiss[1] ? { ...r, resolved: true, resolution: 'dismissed' } : r,
+      );
+      return jsonResponse({ modifiedCount: 1 });
+    }
+    const remove = /^\/api\/reports\/([^/]+)$/.exec(url.pathname);
+    if (remove && method === 'DELETE') {
+      reports = reports.map((r) =>
+        r._id === remove[1] ? { ...r, resolved: true, resolution: 'product_removed' } : r,
+      );
+      return jsonResponse({ deletedCount: 1 });
+    }
+    return undefined;
+  });
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(undoMocks);
 
 function renderPage() {
   renderWithProviders(<ReportsPage />, { path: '/dashboard/reportedItems' });
