@@ -7,8 +7,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conversationReports, messagingBans } from '../../db/schema/conversation-safety.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import type { Viewer } from '../auth/viewer.ts';
-import { assertOpen, decideOnReport } from '../reports/report-decisions.ts';
+import { assertOpen, reportDecision } from '../reports/report-decisions.ts';
 import { findReport, targetOf, type ReportRow } from './conversation-reports.service.ts';
 
 /** The report, locked; one already resolved is a 409. */
@@ -25,85 +24,61 @@ async function findOpenReport(tx: Db, id: string): Promise<ReportRow> {
 }
 
 /** 'Dismiss': the report is resolved and nothing else changes. */
-export async function dismissConversationReport(
-  db: Db,
-  admin: Viewer,
-  id: string,
-): Promise<{ modifiedCount: number }> {
-  return decideOnReport(
-    db,
-    admin,
-    'dismiss-conversation-report',
-    (tx) => findOpenReport(tx, id),
-    async (tx, report) => {
-      await tx
-        .update(conversationReports)
-        .set({ resolvedAt: new Date(), resolution: 'dismissed' })
-        .where(eq(conversationReports.id, report.id));
-      return targetOf(report);
-    },
-  );
-}
+export const dismissConversationReport = reportDecision(
+  'dismiss-conversation-report',
+  findOpenReport,
+  async (tx, report) => {
+    await tx
+      .update(conversationReports)
+      .set({ resolvedAt: new Date(), resolution: 'dismissed' })
+      .where(eq(conversationReports.id, report.id));
+    return targetOf(report);
+  },
+);
 
 /**
  * 'Stop them messaging': the reported person can no longer send messages or start
  * conversations (they still read theirs; bookings and payments go on), and every open
  * conversation report about them is resolved by it.
  */
-export async function banFromMessaging(
-  db: Db,
-  admin: Viewer,
-  id: string,
-): Promise<{ modifiedCount: number }> {
-  return decideOnReport(
-    db,
-    admin,
-    'ban-from-messaging',
-    (tx) => findOpenReport(tx, id),
-    async (tx, report) => {
-      if (report.reportedId === admin.id)
-        throw new HttpError(409, 'SELF_BAN', 'You cannot stop your own account from messaging.');
-      await tx
-        .insert(messagingBans)
-        .values({ userId: report.reportedId, bannedBy: admin.id, reportId: report.id })
-        .onConflictDoNothing();
-      await tx
-        .update(conversationReports)
-        .set({ resolvedAt: new Date(), resolution: 'messaging_banned' })
-        .where(
-          and(
-            eq(conversationReports.reportedId, report.reportedId),
-            isNull(conversationReports.resolvedAt),
-          ),
-        );
-      return targetOf(report);
-    },
-  );
-}
+export const banFromMessaging = reportDecision(
+  'ban-from-messaging',
+  findOpenReport,
+  async (tx, report, admin) => {
+    if (report.reportedId === admin.id)
+      throw new HttpError(409, 'SELF_BAN', 'You cannot stop your own account from messaging.');
+    await tx
+      .insert(messagingBans)
+      .values({ userId: report.reportedId, bannedBy: admin.id, reportId: report.id })
+      .onConflictDoNothing();
+    await tx
+      .update(conversationReports)
+      .set({ resolvedAt: new Date(), resolution: 'messaging_banned' })
+      .where(
+        and(
+          eq(conversationReports.reportedId, report.reportedId),
+          isNull(conversationReports.resolvedAt),
+        ),
+      );
+    return targetOf(report);
+  },
+);
 
 /** Lets the reported person send messages again (a ban made through this or another report). */
-export async function liftMessagingBan(
-  db: Db,
-  admin: Viewer,
-  id: string,
-): Promise<{ modifiedCount: number }> {
-  return decideOnReport(
-    db,
-    admin,
-    'lift-messaging-ban',
-    (tx) => findReport(tx, id),
-    async (tx, report) => {
-      const lifted = await tx
-        .delete(messagingBans)
-        .where(eq(messagingBans.userId, report.reportedId))
-        .returning({ userId: messagingBans.userId });
-      if (lifted.length === 0)
-        throw new HttpError(
-          409,
-          'NOT_BANNED',
-          `${report.reportedName} is not stopped from sending messages.`,
-        );
-      return targetOf(report);
-    },
-  );
-}
+export const liftMessagingBan = reportDecision(
+  'lift-messaging-ban',
+  findReport,
+  async (tx, report) => {
+    const lifted = await tx
+      .delete(messagingBans)
+      .where(eq(messagingBans.userId, report.reportedId))
+      .returning({ userId: messagingBans.userId });
+    if (lifted.length === 0)
+      throw new HttpError(
+        409,
+        'NOT_BANNED',
+        `${report.reportedName} is not stopped from sending messages.`,
+      );
+    return targetOf(report);
+  },
+);

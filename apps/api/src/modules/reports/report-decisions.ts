@@ -26,21 +26,20 @@ export function assertOpen(report: { resolvedAt: Date | null }): void {
 export const alreadyReported = (message: string) => new HttpError(409, 'ALREADY_REPORTED', message);
 
 /**
- * An admin's decision on one report, in one transaction: `find` reads (and locks) the
- * report, `act` makes the change and says whom or what the activity log names, and
- * the log records it with the report's id.
+ * An admin's decision on a report, as a function of (db, admin, report id) that runs
+ * in one transaction: `find` reads (and locks) the report, `act` makes the change and
+ * says whom or what the activity log names, and the log records it with the report's id.
  */
-export async function decideOnReport<Report extends { id: string }>(
-  db: Db,
-  admin: Viewer,
+export function reportDecision<Report extends { id: string }>(
   action: AdminAction,
-  find: (tx: Db) => Promise<Report>,
-  act: (tx: Db, report: Report) => Promise<string>,
-): Promise<{ modifiedCount: number }> {
-  return db.transaction(async (tx) => {
-    const report = await find(tx);
-    const target = await act(tx, report);
-    await audit(tx, admin, action, target, { reportId: report.id });
-    return { modifiedCount: 1 };
-  });
+  find: (tx: Db, id: string) => Promise<Report>,
+  act: (tx: Db, report: Report, admin: Viewer) => Promise<string>,
+) {
+  return (db: Db, admin: Viewer, id: string): Promise<{ modifiedCount: number }> =>
+    db.transaction(async (tx) => {
+      const report = await find(tx, id);
+      const target = await act(tx, report, admin);
+      await audit(tx, admin, action, target, { reportId: report.id });
+      return { modifiedCount: 1 };
+    });
 }

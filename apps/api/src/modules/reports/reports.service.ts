@@ -13,7 +13,7 @@ import { thumbnailUrl } from '../images/images.service.ts';
 import {
   alreadyReported,
   assertOpen,
-  decideOnReport,
+  reportDecision,
   reportStatusWhere,
 } from './report-decisions.ts';
 
@@ -153,29 +153,21 @@ async function findOpenReport(tx: Db, id: string) {
 }
 
 /** 'Dismiss': the report is resolved and the product stays. */
-export async function dismissReport(
-  db: Db,
-  admin: Viewer,
-  id: string,
-): Promise<{ modifiedCount: number }> {
-  return decideOnReport(
-    db,
-    admin,
-    'dismiss-report',
-    (tx) => findOpenReport(tx, id),
-    async (tx, report) => {
-      await tx
-        .update(reports)
-        .set({ resolvedAt: new Date(), resolution: 'dismissed' })
-        .where(eq(reports.id, report.id));
-      const [product] = await tx
-        .select({ name: products.name })
-        .from(products)
-        .where(eq(products.id, report.productId));
-      return product?.name ?? report.productId;
-    },
-  );
-}
+export const dismissReport = reportDecision(
+  'dismiss-report',
+  findOpenReport,
+  async (tx, report) => {
+    await tx
+      .update(reports)
+      .set({ resolvedAt: new Date(), resolution: 'dismissed' })
+      .where(eq(reports.id, report.id));
+    const [product] = await tx
+      .select({ name: products.name })
+      .from(products)
+      .where(eq(products.id, report.productId));
+    return product?.name ?? report.productId;
+  },
+);
 
 /**
  * 'Delete' on a report: the reported product leaves the marketplace (withdrawn, so
