@@ -16,9 +16,15 @@ export async function httpCall<T = unknown>(
   baseUrl: string,
   method: string,
   path: string,
-  options: { cookie?: string; body?: unknown; raw?: { data: Buffer; contentType: string } } = {},
+  options: {
+    cookie?: string;
+    body?: unknown;
+    raw?: { data: Buffer; contentType: string };
+    /** The page the request comes from; the server's own address unless told. */
+    origin?: string;
+  } = {},
 ): Promise<HttpAnswer<T>> {
-  const headers: Record<string, string> = { origin: baseUrl };
+  const headers: Record<string, string> = { origin: options.origin ?? baseUrl };
   if (options.cookie) headers.cookie = options.cookie;
   let payload: RequestInit['body'];
   if (options.raw) {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { buildApp, type App, type AppOptions } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, pgliteExtensions, type Database } from '../db/client.ts';
 import { createLocalImageStorage, type ImageStorage } from '../modules/images/image-storage.ts';
+import { httpCall } from './http-client.ts';
 
 export type TestContext = {
   app: App;
@@ -52,6 +54,9 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
   return { database: await openDatabase({ pglite }), drop: async () => {} };
 }
 
+/** Where the test app says its pages are: the Origin its cross-site guard trusts. */
+export const TEST_PUBLIC_URL = 'http://localhost:3000';
+
 export async function createTestContext(
   env: Record<string, string> = {},
   overrides: Pick<
@@ -64,7 +69,7 @@ export async function createTestContext(
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
-    PUBLIC_URL: 'http://localhost:3000',
+    PUBLIC_URL: TEST_PUBLIC_URL,
     MAIL_FROM: 'Laptop Resale <operator@laptops.test>',
     // Tests sign in many users from one address and upload freely; the limiters have their own tests.
     AUTH_RATE_LIMIT_PER_IP: '100000',
@@ -117,4 +122,17 @@ export async function signIn(app: App, email: string, password: string): Promise
   const setCookie = response.headers['set-cookie'];
   const cookies = Array.isArray(setCookie) ? setCookie : [setCookie ?? ''];
   return cookies.map((cookie) => cookie.split(';')[0]).join('; ');
+}
+
+/**
+ * Starts the test app on a free local port, for what only real HTTP shows (event
+ * streams), and gives a caller that writes as the web client does: with the session
+ * cookie, from the app's own pages.
+ */
+export async function listenOverHttp(t: TestContext) {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  const call = (method: string, path: string, cookie: string, body?: object) =>
+    httpCall(baseUrl, method, path, { cookie, body, origin: TEST_PUBLIC_URL });
+  return { baseUrl, call };
 }

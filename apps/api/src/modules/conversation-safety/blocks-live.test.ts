@@ -1,36 +1,26 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createCategory, createProduct, createUser } from '../../db/seed/factories.ts';
 import { openEventStream } from '../../test/event-stream.ts';
-import { createTestContext, signIn, type TestContext } from '../../test/test-app.ts';
+import {
+  createTestContext,
+  listenOverHttp,
+  signIn,
+  type TestContext,
+} from '../../test/test-app.ts';
 
 /** Event streams over real HTTP, as live.test.ts reads them. */
 let t: TestContext;
 let baseUrl: string;
+let call: Awaited<ReturnType<typeof listenOverHttp>>['call'];
 let categoryId: string;
 beforeAll(async () => {
   t = await createTestContext();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  ({ baseUrl, call } = await listenOverHttp(t));
   categoryId = (await createCategory(t.database.db)).id;
 });
 afterAll(async () => {
   await t?.close();
 });
-
-async function call(method: string, path: string, cookie: string, body?: object) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      cookie,
-      origin: 'http://localhost:3000',
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
-}
 
 async function person(typeOfUser: 'buyer' | 'seller') {
   const user = await createUser(t.database.db, { typeOfUser });

@@ -1,37 +1,29 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@laptops/shared/conversations';
 import { createCategory, createProduct, createUser } from '../../db/seed/factories.ts';
 import { openEventStream } from '../../test/event-stream.ts';
-import { createTestContext, signIn, type TestContext } from '../../test/test-app.ts';
+import {
+  createTestContext,
+  listenOverHttp,
+  signIn,
+  type TestContext,
+} from '../../test/test-app.ts';
 import { STREAMS_PER_USER } from './live-streams.ts';
 
 let t: TestContext;
 let baseUrl: string;
+let call: Awaited<ReturnType<typeof listenOverHttp>>['call'];
 let categoryId: string;
 beforeAll(async () => {
   t = await createTestContext();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  ({ baseUrl, call } = await listenOverHttp(t));
   categoryId = (await createCategory(t.database.db)).id;
 });
 afterAll(async () => {
   await t?.close();
 });
 
-async function post(path: string, cookie: string, body?: object) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: {
-      cookie,
-      origin: 'http://localhost:3000',
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
-}
+const post = (path: string, cookie: string, body?: object) => call('POST', path, cookie, body);
 
 /** A buyer and a seller, signed in, with a conversation about the seller's laptop. */
 async function conversation() {
@@ -162,8 +154,7 @@ describe('GET /api/live', () => {
 describe('a shutdown', () => {
   it('ends open event streams instead of waiting for them', async () => {
     const own = await createTestContext();
-    await own.app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${(own.app.server.address() as AddressInfo).port}`;
+    const { baseUrl: url } = await listenOverHttp(own);
     const user = await createUser(own.database.db);
     const stream = await openEventStream(url, await signIn(own.app, user.email, user.password));
     expect(stream.status).toBe(200);
