@@ -1,20 +1,16 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ConversationReport } from '@laptops/shared/conversation-safety';
 import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { ListPage } from '../../../components/ui/list-page.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useConversationReports } from '../../../features/admin/api/get-conversation-reports.ts';
-import type { ReportStatus } from '../../../features/admin/api/get-reports.ts';
-import { ADMIN_PAGE_SIZE } from '../../../features/admin/components/user-list-controls.tsx';
 import {
   conversationReportMessages as r,
   resolutionText,
 } from '../../../features/admin/conversation-report-messages.ts';
 import {
+  ReportListPage,
   ReportNote,
-  ReportStatusFilter,
-  ReportTable,
+  useReportFilter,
 } from '../../../features/admin/components/report-list-parts.tsx';
 
 /**
@@ -23,9 +19,8 @@ import {
  * read that conversation beside its report, where the admin decides. By names only.
  */
 export function ReportedConversationsPage() {
-  const [status, setStatus] = useState<ReportStatus>('open');
-  const [page, setPage] = useState(1);
-  const reports = useConversationReports({ status, page, limit: ADMIN_PAGE_SIZE });
+  const filter = useReportFilter();
+  const reports = useConversationReports(filter.params);
 
   const columns: DataTableColumn<ConversationReport>[] = [
     {
@@ -68,33 +63,12 @@ export function ReportedConversationsPage() {
   ];
 
   return (
-    <ListPage
-      title={r.title}
-      controls={
-        <ReportStatusFilter
-          status={status}
-          onChange={(value) => {
-            setStatus(value);
-            setPage(1);
-          }}
-          texts={r}
-        />
-      }
+    <ReportListPage
+      filter={filter}
       query={reports}
-      loadFailed={r.loadFailed}
+      texts={r}
       retryLabel={r.retry}
-    >
-      {(data) => (
-        <ReportTable
-          status={status}
-          texts={r}
-          columns={columns}
-          data={data}
-          page={page}
-          onPageChange={setPage}
-          busy={reports.isPlaceholderData}
-        />
-      )}
-    </ListPage>
+      columns={columns}
+    />
   );
 }

@@ -1,22 +1,19 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast/headless';
 import type { Report } from '@laptops/shared/reports';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { ListPage } from '../../../components/ui/list-page.tsx';
 import { useConfirmedAction } from '../../../components/ui/use-confirmed-action.ts';
 import { paths } from '../../../config/paths.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { useDismissReport } from '../../../features/admin/api/dismiss-report.ts';
-import { useReports, type ReportStatus } from '../../../features/admin/api/get-reports.ts';
+import { useReports } from '../../../features/admin/api/get-reports.ts';
 import { useRemoveReportedProduct } from '../../../features/admin/api/remove-reported-product.ts';
-import { ADMIN_PAGE_SIZE } from '../../../features/admin/components/user-list-controls.tsx';
 import { adminMessages } from '../../../features/admin/messages.ts';
 import {
+  ReportListPage,
   ReportNote,
-  ReportStatusFilter,
-  ReportTable,
+  useReportFilter,
 } from '../../../features/admin/components/report-list-parts.tsx';
 
 /**
@@ -30,9 +27,8 @@ import {
 export function ReportsPage() {
   const t = adminMessages;
   const r = t.reports;
-  const [status, setStatus] = useState<ReportStatus>('open');
-  const [page, setPage] = useState(1);
-  const reports = useReports({ status, page, limit: ADMIN_PAGE_SIZE });
+  const filter = useReportFilter();
+  const reports = useReports(filter.params);
   const dismiss = useDismissReport();
   const removeProduct = useRemoveReportedProduct();
   const remove = useConfirmedAction({
@@ -41,11 +37,6 @@ export function ReportsPage() {
     success: () => r.removeSuccess,
     removesRow: true,
   });
-
-  const onFilter = (next: ReportStatus) => {
-    setStatus(next);
-    setPage(1);
-  };
 
   const onDismiss = (report: Report) =>
     dismiss.mutate(report._id, {
@@ -146,13 +137,13 @@ export function ReportsPage() {
   ];
 
   return (
-    <ListPage
-      title={r.title}
-      headingRef={remove.headingRef}
-      controls={<ReportStatusFilter status={status} onChange={onFilter} texts={r} />}
+    <ReportListPage
+      filter={filter}
       query={reports}
-      loadFailed={r.loadFailed}
+      texts={r}
       retryLabel={t.retry}
+      columns={columns}
+      headingRef={remove.headingRef}
       dialogs={
         <ConfirmDialog
           {...remove.dialogProps}
@@ -161,18 +152,6 @@ export function ReportsPage() {
           confirmLabel={r.removeConfirmLabel}
         />
       }
-    >
-      {(data) => (
-        <ReportTable
-          status={status}
-          texts={r}
-          columns={columns}
-          data={data}
-          page={page}
-          onPageChange={setPage}
-          busy={reports.isPlaceholderData}
-        />
-      )}
-    </ListPage>
+    />
   );
 }

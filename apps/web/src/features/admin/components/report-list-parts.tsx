@@ -1,20 +1,103 @@
-import { useId } from 'react';
+import { useId, useState, type ReactNode, type Ref } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { ListPage } from '../../../components/ui/list-page.tsx';
 import type { ReportStatus } from '../api/get-reports.ts';
 import { formatWhen } from '../format-when.ts';
 import { ADMIN_PAGE_SIZE, PagedTable } from './user-list-controls.tsx';
 
-type StatusTexts = { open: string; resolved: string };
+/** Which reports a list shows and its page; choosing open or resolved starts at page 1. */
+export function useReportFilter() {
+  const [status, setStatus] = useState<ReportStatus>('open');
+  const [page, setPage] = useState(1);
+  return {
+    status,
+    page,
+    setPage,
+    setStatus: (next: ReportStatus) => {
+      setStatus(next);
+      setPage(1);
+    },
+    /** What the list's query asks the server for. */
+    params: { status, page, limit: ADMIN_PAGE_SIZE },
+  };
+}
+
+type ReportFilter = ReturnType<typeof useReportFilter>;
+
+type ReportListTexts = {
+  title: string;
+  /** The filter's legend, read to screen readers. */
+  filter: string;
+  open: string;
+  resolved: string;
+  caption: string;
+  empty: string;
+  emptyResolved: string;
+  loadFailed: string;
+};
+
+/**
+ * An admin's list of reports: the heading, the Open/Resolved filter, then a page of
+ * reports as the filter says, the table's caption naming which, and an empty page saying
+ * there are none of those (or the load error and a retry).
+ */
+export function ReportListPage<Row extends { _id: string }>({
+  filter,
+  query,
+  texts,
+  retryLabel,
+  columns,
+  headingRef,
+  dialogs,
+}: {
+  filter: ReportFilter;
+  query: UseQueryResult<{ rows: Row[]; total: number }, Error>;
+  texts: ReportListTexts;
+  retryLabel: string;
+  columns: DataTableColumn<Row>[];
+  headingRef?: Ref<HTMLHeadingElement>;
+  /** The confirmation dialogs of the rows' actions. */
+  dialogs?: ReactNode;
+}) {
+  const { status } = filter;
+  return (
+    <ListPage
+      title={texts.title}
+      headingRef={headingRef}
+      controls={<ReportStatusFilter status={status} onChange={filter.setStatus} texts={texts} />}
+      query={query}
+      loadFailed={texts.loadFailed}
+      retryLabel={retryLabel}
+      dialogs={dialogs}
+    >
+      {(data) => (
+        <PagedTable
+          caption={`${texts.caption}: ${status === 'open' ? texts.open : texts.resolved}`}
+          columns={columns}
+          rows={data.rows}
+          rowKey={(report) => report._id}
+          empty={status === 'open' ? texts.empty : texts.emptyResolved}
+          page={filter.page}
+          limit={ADMIN_PAGE_SIZE}
+          total={data.total}
+          onPageChange={filter.setPage}
+          busy={query.isPlaceholderData}
+        />
+      )}
+    </ListPage>
+  );
+}
 
 /** Open or resolved reports: the toggle above an admin's report list. */
-export function ReportStatusFilter({
+function ReportStatusFilter({
   status,
   onChange,
   texts,
 }: {
   status: ReportStatus;
   onChange: (status: ReportStatus) => void;
-  texts: StatusTexts & { filter: string };
+  texts: { filter: string; open: string; resolved: string };
 }) {
   const name = useId();
   return (
@@ -63,43 +146,5 @@ export function ReportNote({
         <time dateTime={report.createdAt}>{formatWhen(report.createdAt)}</time>
       </span>
     </div>
-  );
-}
-
-/**
- * A page of reports, open or resolved as the filter says: its caption names which, and
- * an empty page says there are none of those.
- */
-export function ReportTable<Row extends { _id: string }>({
-  status,
-  texts,
-  columns,
-  data,
-  page,
-  onPageChange,
-  busy,
-}: {
-  status: ReportStatus;
-  texts: StatusTexts & { caption: string; empty: string; emptyResolved: string };
-  columns: DataTableColumn<Row>[];
-  data: { rows: Row[]; total: number };
-  page: number;
-  onPageChange: (page: number) => void;
-  /** The next page is loading. */
-  busy: boolean;
-}) {
-  return (
-    <PagedTable
-      caption={`${texts.caption}: ${status === 'open' ? texts.open : texts.resolved}`}
-      columns={columns}
-      rows={data.rows}
-      rowKey={(report) => report._id}
-      empty={status === 'open' ? texts.empty : texts.emptyResolved}
-      page={page}
-      limit={ADMIN_PAGE_SIZE}
-      total={data.total}
-      onPageChange={onPageChange}
-      busy={busy}
-    />
   );
 }
