@@ -9,7 +9,7 @@ import {
 } from '../../../features/admin/conversation-report-messages.ts';
 import {
   ReportListPage,
-  ReportNote,
+  reportColumn,
   useReportFilter,
 } from '../../../features/admin/components/report-list-parts.tsx';
 
@@ -36,11 +36,7 @@ export function ReportedConversationsPage() {
         </div>
       ),
     },
-    {
-      key: 'report',
-      header: r.report,
-      cell: (report) => <ReportNote report={report} reason={r.reasons[report.reason]} texts={r} />,
-    },
+    reportColumn(r),
     {
       key: 'conversation',
       header: r.conversation,

@@ -12,7 +12,7 @@ import { useRemoveReportedProduct } from '../../../features/admin/api/remove-rep
 import { adminMessages } from '../../../features/admin/messages.ts';
 import {
   ReportListPage,
-  ReportNote,
+  reportColumn,
   useReportFilter,
 } from '../../../features/admin/components/report-list-parts.tsx';
 
@@ -94,11 +94,7 @@ export function ReportsPage() {
       header: r.seller,
       cell: (report) => <span className="wrap-anywhere">{report.sellerName}</span>,
     },
-    {
-      key: 'report',
-      header: r.report,
-      cell: (report) => <ReportNote report={report} reason={r.reasons[report.reason]} texts={r} />,
-    },
+    reportColumn(r),
     {
       key: 'action',
       header: t.action,

@@ -121,30 +121,37 @@ function ReportStatusFilter({
   );
 }
 
+type NotedReport<Reason extends string> = {
+  reason: Reason;
+  reportText: string;
+  reporterName: string;
+  createdAt: string;
+};
+
 /**
- * A report in a list's cell: what is wrong (the reason, then the details), then who
- * says so and when, as a note is signed.
+ * The 'Report' column: what is wrong (the reason, then the details), then who says so
+ * and when, as a note is signed.
  */
-export function ReportNote({
-  report,
-  reason,
-  texts,
-}: {
-  report: { reportText: string; reporterName: string; createdAt: string };
-  /** The reason's words. */
-  reason: string;
-  texts: { noText: string; reportedBy: (name: string) => string };
-}) {
-  return (
-    <div className="flex flex-col gap-1">
-      <span className="font-medium">{reason}</span>
-      <span className="whitespace-pre-line wrap-anywhere">
-        {report.reportText || <span className="italic text-base-content/75">{texts.noText}</span>}
-      </span>
-      <span className="flex flex-col text-xs text-base-content/70">
-        <span className="wrap-anywhere">{texts.reportedBy(report.reporterName)}</span>
-        <time dateTime={report.createdAt}>{formatWhen(report.createdAt)}</time>
-      </span>
-    </div>
-  );
+export function reportColumn<Reason extends string, Row extends NotedReport<Reason>>(texts: {
+  report: string;
+  reasons: Record<Reason, string>;
+  noText: string;
+  reportedBy: (name: string) => string;
+}): DataTableColumn<Row> {
+  return {
+    key: 'report',
+    header: texts.report,
+    cell: (report) => (
+      <div className="flex flex-col gap-1">
+        <span className="font-medium">{texts.reasons[report.reason]}</span>
+        <span className="whitespace-pre-line wrap-anywhere">
+          {report.reportText || <span className="italic text-base-content/75">{texts.noText}</span>}
+        </span>
+        <span className="flex flex-col text-xs text-base-content/70">
+          <span className="wrap-anywhere">{texts.reportedBy(report.reporterName)}</span>
+          <time dateTime={report.createdAt}>{formatWhen(report.createdAt)}</time>
+        </span>
+      </div>
+    ),
+  };
 }
