@@ -15,6 +15,7 @@ import {
   WARMUP_SECONDS,
   log,
   root,
+  type Timing,
 } from './bench-settings.ts';
 
 /** Every server still running, so that an interrupted run can end them. */
@@ -114,7 +115,7 @@ export async function measure(
   base: string,
   nextPath: () => string,
   headers: Record<string, string> = {},
-) {
+): Promise<Timing> {
   const urlPath = nextPath();
   const check = await fetch(base + urlPath, { headers });
   if (check.status !== 200) throw new Error(`${urlPath} answered ${check.status}`);

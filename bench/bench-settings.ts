@@ -28,10 +28,8 @@ export type Endpoint =
   | 'laptop page (HTML), gzip'
   | 'bare'
   | 'bare, again';
-export type Measurement = {
-  engine: Engine;
-  size: number;
-  endpoint: Endpoint;
+/** One path's timings under load, as measure() takes them. */
+export type Timing = {
   path: string;
   p50: number;
   p95: number;
@@ -44,6 +42,7 @@ export type Measurement = {
   /** The machine's 1-minute load average after the run: other work competes for the cores. */
   loadAverage: number;
 };
+export type Measurement = { engine: Engine; size: number; endpoint: Endpoint } & Timing;
 export type Plan = { engine: Engine; size: number; endpoint: string; sql: string; plan: string };
 
 /** The repository's root. */

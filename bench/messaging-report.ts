@@ -3,7 +3,7 @@
  * messaging-results.json's contents and messaging-results.md drawn from them.
  */
 import { summarizePlan } from './bench-databases.ts';
-import { CONNECTIONS, SECONDS, SERVER_LOG_LEVEL } from './bench-settings.ts';
+import { CONNECTIONS, SECONDS, SERVER_LOG_LEVEL, type Timing } from './bench-settings.ts';
 import { percentile, round2, type Delivery, type MemoryPoint } from './messaging-live.ts';
 import { LONG_THREAD, TOTAL_MESSAGES } from './messaging-seed.ts';
 
@@ -14,16 +14,7 @@ export type PageRow = {
     | 'thread, deep page (?before=, 9,000 in)'
     | 'unread count'
     | 'reference: the session alone';
-  path: string;
-  p50: number;
-  p95: number;
-  p99: number;
-  requestsPerSecond: number;
-  p95Alone: number;
-  requests: number;
-  errors: number;
-  loadAverage: number;
-};
+} & Timing;
 
 export type MessagingReport = {
   date: string;
