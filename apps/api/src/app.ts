@@ -156,6 +156,24 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(accessControlPlugin);
 
+  // Before the routes: bookings, payments and withdrawals tell people live, as messages do.
+  const liveBus =
+    options.liveBus ??
+    ownedByApp(
+      config.redis
+        ? createRedisBus({ ...config.redis, log: app.log })
+        : database.connection.kind === 'postgres'
+          ? createPostgresBus({ url: database.connection.url, log: app.log })
+          : createMemoryBus(),
+    );
+  const liveStreams = createLiveStreams({
+    bus: liveBus,
+    loadMessage: (id) => loadMessage(db, id),
+    log: app.log,
+  });
+  // Open streams never end by themselves: end them so a shutdown does not wait on them.
+  app.addHook('preClose', async () => liveStreams.endAll());
+
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, {
     googleEnabled: config.google !== undefined,
@@ -166,8 +184,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(searchRoutes, { db });
   await app.register(seoRoutes, { db, publicUrl: config.publicUrl });
   await app.register(productsRoutes, { db });
-  await app.register(myProductsRoutes, { db });
-  await app.register(reportsRoutes, { db });
+  await app.register(myProductsRoutes, { db, publish: liveStreams.publish });
+  await app.register(reportsRoutes, { db, publish: liveStreams.publish });
   await app.register(contactRoutes, {
     db,
     mailer,
@@ -185,23 +203,8 @@ export async function buildApp(options: AppOptions) {
     publicUrl: config.publicUrl,
     rateLimitStore,
     bookingsPerBuyer: config.bookingsPerBuyer,
+    publish: liveStreams.publish,
   });
-  const liveBus =
-    options.liveBus ??
-    ownedByApp(
-      config.redis
-        ? createRedisBus({ ...config.redis, log: app.log })
-        : database.connection.kind === 'postgres'
-          ? createPostgresBus({ url: database.connection.url, log: app.log })
-          : createMemoryBus(),
-    );
-  const liveStreams = createLiveStreams({
-    bus: liveBus,
-    loadMessage: (id) => loadMessage(db, id),
-    log: app.log,
-  });
-  // Open streams never end by themselves: end them so a shutdown does not wait on them.
-  app.addHook('preClose', async () => liveStreams.endAll());
   await app.register(liveRoutes, { db, streams: liveStreams });
   await app.register(conversationsRoutes, {
     db,
@@ -210,7 +213,7 @@ export async function buildApp(options: AppOptions) {
     publish: liveStreams.publish,
   });
   await app.register(conversationSafetyRoutes, { db, rateLimitStore });
-  await app.register(adminRoutes, { db });
+  await app.register(adminRoutes, { db, publish: liveStreams.publish });
   await app.register(adminConversationReportsRoutes, { db });
   const stripeClient = config.stripe
     ? (options.stripeClient ?? createStripeClient(config.stripe))
@@ -231,6 +234,7 @@ export async function buildApp(options: AppOptions) {
     mailer,
     log: app.log,
     holdSeconds: config.paymentHoldSeconds,
+    publish: liveStreams.publish,
   };
   await app.register(paymentsRoutes, { deps: paymentDeps });
   if (options.runJobs) {

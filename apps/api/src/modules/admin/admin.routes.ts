@@ -11,12 +11,19 @@ import { deletedCountSchema, modifiedCountSchema } from '@laptops/shared/product
 import type { Db } from '../../db/client.ts';
 import type { UserType } from '../../db/schema/users.ts';
 import { requireViewer } from '../auth/viewer.ts';
+import { tellWith } from '../conversations/system-lines.ts';
+import type { LiveSignal } from '../live/live-bus.ts';
 import { deleteUser, listActivity, listUsers, makeAdmin, verifySeller } from './admin.service.ts';
 
 const refusals = { 404: apiErrorSchema, 409: apiErrorSchema };
 
 /** The original admin calls, with paging and search added for large marketplaces. */
-export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const adminRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  /** Tells people live of the bookings a deletion ended (modules/live). */
+  publish(signal: LiveSignal): Promise<void>;
+}> = async (app, { db, publish }) => {
+  const tell = tellWith(publish, app.log);
   const lists: [string, UserType[], string][] = [
     ['/api/allSellers', ['seller'], 'Sellers'],
     ['/api/allBuyers', ['buyer'], 'Buyers'],
@@ -113,7 +120,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       },
       async (request) => {
         const { deletedCount } = await deleteUser(
-          db,
+          { db, tell },
           await requireViewer(request),
           request.query.email,
           roles,

@@ -9,6 +9,13 @@ import { containsPattern } from '../../lib/like-pattern.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { endSessionsAndResetLinks } from '../auth/auth-accounts.ts';
+import {
+  announce,
+  systemLineText,
+  writeLinesForOpenBookings,
+  writeSystemLines,
+  type Tell,
+} from '../conversations/system-lines.ts';
 
 type Page = { page: number; limit: number; q?: string | undefined };
 
@@ -154,13 +161,13 @@ export async function makeAdmin(
  * record. An admin cannot delete themselves, and the last admin stays.
  */
 export async function deleteUser(
-  db: Db,
+  deps: { db: Db; tell: Tell },
   admin: Viewer,
   email: string,
   roles: UserType[] | undefined,
   action: AdminAction,
 ): Promise<{ deletedCount: number; name: string }> {
-  return db.transaction(async (tx) => {
+  const done = await deps.db.transaction(async (tx) => {
     await beginAccountChange(tx, admin);
     const user = await findActiveUser(tx, email, roles);
     if (user.id === admin.id)
@@ -177,7 +184,7 @@ export async function deleteUser(
     await tx.update(users).set({ deletedAt: now, updatedAt: now }).where(eq(users.id, user.id));
     // Signed out everywhere, and no reset link left to set a password with.
     await endSessionsAndResetLinks(tx, user.id);
-    await tx
+    const withdrawn = await tx
       .update(products)
       .set({ deletedAt: now, isAdvertised: false, heldByOrderId: null, heldUntil: null })
       .where(
@@ -186,7 +193,8 @@ export async function deleteUser(
           eq(products.status, 'available'),
           isNull(products.deletedAt),
         ),
-      );
+      )
+      .returning({ id: products.id });
     // Their open bookings, then the laptops those hold, are locked before either
     // changes, in the order payments lock them (order, then laptop): a payment or a
     // booking of one of those laptops at that moment waits or is refused instead of
@@ -206,7 +214,7 @@ export async function deleteUser(
       .update(orders)
       .set({ cancelledAt: now })
       .where(and(eq(orders.buyerId, user.id), eq(orders.paid, false), isNull(orders.cancelledAt)))
-      .returning({ id: orders.id });
+      .returning({ id: orders.id, productId: orders.productId });
     if (cancelled.length > 0) {
       await tx
         .update(products)
@@ -222,8 +230,45 @@ export async function deleteUser(
       typeOfUser: user.typeOfUser,
       cancelledBookings: cancelled.length,
     });
-    return { deletedCount: 1, name: user.name };
+    // Their threads say what ended, written last: the conversations' rows after the rest.
+    const ended = await writeLinesForOpenBookings(
+      tx,
+      withdrawn.map((row) => row.id),
+      systemLineText.withdrawn,
+    );
+    const sellers = await sellersOf(
+      tx,
+      cancelled.map((order) => order.productId),
+    );
+    const cancelledLines = await writeSystemLines(
+      tx,
+      cancelled.flatMap((order) => {
+        const sellerId = sellers.get(order.productId);
+        return sellerId
+          ? [
+              {
+                productId: order.productId,
+                buyerId: user.id,
+                sellerId,
+                body: systemLineText.cancelled,
+              },
+            ]
+          : [];
+      }),
+    );
+    return { deletedCount: 1, name: user.name, lines: [...ended, ...cancelledLines] };
   });
+  await announce(deps.tell, done.lines);
+  return { deletedCount: done.deletedCount, name: done.name };
+}
+
+async function sellersOf(tx: Db, productIds: string[]): Promise<Map<string, string>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: products.id, sellerId: products.sellerId })
+    .from(products)
+    .where(inArray(products.id, productIds));
+  return new Map(rows.map((row) => [row.id, row.sellerId]));
 }
 
 export async function listActivity(

@@ -9,6 +9,8 @@ import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { createRateLimiter, enforceLimit, type RateLimitStore } from '../../lib/rate-limiter.ts';
 import { requireViewer } from '../auth/viewer.ts';
+import type { LiveSignal } from '../live/live-bus.ts';
+import { tellWith } from '../conversations/system-lines.ts';
 import { getOrderDetails } from './order-details.service.ts';
 import { bookProduct, cancelMyOrder, getMyOrder, listMyOrders } from './orders.service.ts';
 
@@ -18,7 +20,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   publicUrl: string;
   rateLimitStore: RateLimitStore;
   bookingsPerBuyer: number;
-}> = async (app, { db, mailer, publicUrl, rateLimitStore, bookingsPerBuyer }) => {
+  /** Tells every instance's event streams of the lines a booking writes (modules/live). */
+  publish(signal: LiveSignal): Promise<void>;
+}> = async (app, { db, mailer, publicUrl, rateLimitStore, bookingsPerBuyer, publish }) => {
+  const tell = tellWith(publish, app.log);
   // A booking mails the seller and may hold the laptop's line: one buyer cannot book and
   // cancel in a loop (a probe sent a seller 100 mails in 4 seconds).
   const perBuyer = createRateLimiter({
@@ -55,7 +60,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const buyer = await requireViewer(request);
       await limitBuyer(buyer.id, reply);
-      const id = await bookProduct({ db, mailer, publicUrl }, buyer, request.body);
+      const id = await bookProduct({ db, mailer, publicUrl, tell }, buyer, request.body);
       return reply.status(201).send({ acknowledged: true, insertedId: id });
     },
   );
@@ -122,7 +127,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const buyer = await requireViewer(request);
       await limitBuyer(buyer.id, reply);
-      return cancelMyOrder(db, buyer.id, request.params.id);
+      return cancelMyOrder({ db, tell }, buyer.id, request.params.id);
     },
   );
 };

@@ -12,6 +12,12 @@ import { users } from '../../db/schema/users.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { Viewer } from '../auth/viewer.ts';
+import {
+  announce,
+  systemLineText,
+  writeSystemLine,
+  type Tell,
+} from '../conversations/system-lines.ts';
 import { thumbnailUrl } from '../images/images.service.ts';
 import { dealStateOfRows, requireTransition } from './deal-state.ts';
 import { bookingNoticeMail } from './orders.mails.ts';
@@ -24,10 +30,11 @@ const buyers = alias(users, 'buyers');
 
 /**
  * Books a laptop for the signed-in buyer at the resale price the server reads.
- * A buyer books a product once; several buyers may book the same laptop.
+ * A buyer books a product once; several buyers may book the same laptop. The booking
+ * is written in the buyer's conversation with the seller, and both are told live.
  */
 export async function bookProduct(
-  deps: { db: Db; mailer: Mailer; publicUrl: string },
+  deps: { db: Db; mailer: Mailer; publicUrl: string; tell: Tell },
   buyer: Viewer,
   input: BookingFields & { productId: string },
 ): Promise<string> {
@@ -95,10 +102,17 @@ export async function bookProduct(
         ),
       )
       .limit(1);
-    return { orderId: order.id, product, notify: !recent };
+    const line = await writeSystemLine(tx, {
+      productId: product.id,
+      buyerId: buyer.id,
+      sellerId: product.sellerId,
+      body: systemLineText.booked(buyer.name, input.meetingLocation),
+    });
+    return { orderId: order.id, product, notify: !recent, line };
   });
 
   const { product } = booked;
+  await announce(deps.tell, [booked.line]);
   if (!booked.notify) return booked.orderId;
   void deps.mailer
     .send(
@@ -185,13 +199,13 @@ export async function getMyOrder(db: Db, buyerId: string, id: string): Promise<O
   return toOrder(row);
 }
 
-/** Cancels an unpaid booking. A paid order stays for the record. */
+/** Cancels an unpaid booking, and says so in its conversation. A paid order stays for the record. */
 export async function cancelMyOrder(
-  db: Db,
+  deps: { db: Db; tell: Tell },
   buyerId: string,
   id: string,
 ): Promise<{ deletedCount: number }> {
-  return db.transaction(async (tx) => {
+  const cancelled = await deps.db.transaction(async (tx) => {
     const [order] = await tx
       .select()
       .from(orders)
@@ -202,12 +216,18 @@ export async function cancelMyOrder(
     // a booking of it (which holds it shared) then finishes first instead of waiting on
     // this order's row while this waits on it, a deadlock.
     const [product] = await tx
-      .select({ status: products.status, deletedAt: products.deletedAt })
+      .select({
+        id: products.id,
+        sellerId: products.sellerId,
+        status: products.status,
+        deletedAt: products.deletedAt,
+      })
       .from(products)
       .where(eq(products.id, order.productId))
       .for('update');
+    if (!product) throw notFound('You have no such order.');
     // A paid order stays for the record (409 ORDER_PAID).
-    if (product) requireTransition(dealStateOfRows(order, product), 'cancel');
+    requireTransition(dealStateOfRows(order, product), 'cancel');
     const now = new Date();
     await tx
       .update(orders)
@@ -222,6 +242,13 @@ export async function cancelMyOrder(
       .update(products)
       .set({ heldByOrderId: null, heldUntil: null })
       .where(eq(products.heldByOrderId, id));
-    return { deletedCount: 1 };
+    return writeSystemLine(tx, {
+      productId: product.id,
+      buyerId,
+      sellerId: product.sellerId,
+      body: systemLineText.cancelled,
+    });
   });
+  await announce(deps.tell, [cancelled]);
+  return { deletedCount: 1 };
 }

@@ -10,7 +10,15 @@ import { refunds } from '../../db/schema/refunds.ts';
 import { users } from '../../db/schema/users.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import {
+  announce,
+  systemLineText,
+  tellWith,
+  writeSaleLines,
+  writeSystemLine,
+} from '../conversations/system-lines.ts';
 import { recordCardPayment, recordRefundedPayment } from '../ledger/payment-postings.ts';
+import type { LiveSignal } from '../live/live-bus.ts';
 import { dealStateOfRows, requireTransition } from '../orders/deal-state.ts';
 import { receiptMail, refundMail, saleNoticeMail } from '../orders/orders.mails.ts';
 import type { PaymentProvider, ProviderPaymentIntent } from './payment-provider.ts';
@@ -22,6 +30,8 @@ export type PaymentDeps = {
   mailer: Mailer;
   log: FastifyBaseLogger;
   holdSeconds: number;
+  /** Tells both people of the lines a sale or a refund writes in their conversation. */
+  publish(signal: LiveSignal): Promise<void>;
   now?: () => Date;
 };
 
@@ -252,6 +262,7 @@ export async function settlePayment(
       .update(products)
       .set({ status: 'sold', isAdvertised: false, heldByOrderId: null, heldUntil: null })
       .where(eq(products.id, product.id));
+    const lines = await writeSaleLines(tx, { order, product, amountCents: intent.amountCents });
     return {
       kind: 'recorded' as const,
       paymentId: payment.id,
@@ -259,8 +270,10 @@ export async function settlePayment(
       fresh: true,
       order,
       product,
+      lines,
     };
   });
+  const tell = tellWith(deps.publish, deps.log);
 
   if (result.kind === 'refund') {
     // The provider is asked (idempotently) on each report of the payment until it has
@@ -271,12 +284,24 @@ export async function settlePayment(
       .where(eq(refunds.transactionId, intent.id));
     if (!row?.providerRefundedAt) {
       await deps.provider.refundPaymentIntent(intent.id, `refund-${intent.id}`);
-      const confirmed = await deps.db
-        .update(refunds)
-        .set({ providerRefundedAt: new Date() })
-        .where(and(eq(refunds.transactionId, intent.id), isNull(refunds.providerRefundedAt)))
-        .returning({ id: refunds.id });
-      if (confirmed.length > 0) {
+      const { order, product } = result;
+      // The thread says so with the confirmation, once: whichever call confirms first.
+      const confirmed = await deps.db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(refunds)
+          .set({ providerRefundedAt: new Date() })
+          .where(and(eq(refunds.transactionId, intent.id), isNull(refunds.providerRefundedAt)))
+          .returning({ id: refunds.id });
+        if (!row) return null;
+        return writeSystemLine(tx, {
+          productId: product.id,
+          buyerId: order.buyerId,
+          sellerId: product.sellerId,
+          body: systemLineText.refunded(intent.amountCents),
+        });
+      });
+      if (confirmed) {
+        await announce(tell, [confirmed]);
         void sendRefundMail(deps, intent, result.reason, {
           productName: result.product.name,
           buyerId: result.order.buyerId,
@@ -292,6 +317,7 @@ export async function settlePayment(
     return { kind: 'refunded', orderId };
   }
   if (result.fresh && result.order && result.product) {
+    await announce(tell, result.lines);
     void sendPaymentMails(
       deps,
       result.order.buyerId,

@@ -31,6 +31,7 @@ beforeAll(async () => {
     mailer: createMailer({ smtpUrl: smtp.url, from: 'shop@laptops.test', outboxDir: '', log }),
     log,
     holdSeconds: 600,
+    publish: async () => {},
   };
 });
 afterAll(async () => {

@@ -46,6 +46,7 @@ beforeAll(async () => {
     }),
     log,
     holdSeconds: 600,
+    publish: async () => {},
   };
 });
 afterAll(async () => {

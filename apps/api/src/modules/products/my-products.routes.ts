@@ -13,6 +13,8 @@ import {
 } from '@laptops/shared/products';
 import type { Db } from '../../db/client.ts';
 import { requireViewer } from '../auth/viewer.ts';
+import { tellWith } from '../conversations/system-lines.ts';
+import type { LiveSignal } from '../live/live-bus.ts';
 import {
   addProduct,
   advertiseMyProduct,
@@ -23,7 +25,12 @@ import {
 } from './my-products.service.ts';
 
 /** The seller's side: post, list, advertise and delete own products; see own buyers. */
-export const myProductsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const myProductsRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  /** Tells buyers live that a withdrawal ended their booking (modules/live). */
+  publish(signal: LiveSignal): Promise<void>;
+}> = async (app, { db, publish }) => {
+  const tell = tellWith(publish, app.log);
   // The original calls send ?email=; whose data it is comes from the session instead.
   const ignoredEmail = z.object({ email: z.string().optional() });
 
@@ -107,7 +114,8 @@ export const myProductsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
         response: { 200: deletedCountSchema, 404: apiErrorSchema, 409: apiErrorSchema },
       },
     },
-    async (request) => deleteMyProduct(db, (await requireViewer(request)).id, request.query.id),
+    async (request) =>
+      deleteMyProduct({ db, tell }, (await requireViewer(request)).id, request.query.id),
   );
 
   app.get(

@@ -13,6 +13,12 @@ import { reports } from '../../db/schema/reports.ts';
 import { users } from '../../db/schema/users.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { Viewer } from '../auth/viewer.ts';
+import {
+  announce,
+  systemLineText,
+  writeLinesForOpenBookings,
+  type Tell,
+} from '../conversations/system-lines.ts';
 import { isOwnUploadedImage } from '../images/images.service.ts';
 import { listSellerProducts } from './products.service.ts';
 
@@ -178,11 +184,11 @@ export async function advertiseMyProduct(
  * only withdrawn from sale, so orders, reports and conversations keep pointing at it.
  */
 export async function deleteMyProduct(
-  db: Db,
+  deps: { db: Db; tell: Tell },
   sellerId: string,
   id: string,
 ): Promise<{ deletedCount: number }> {
-  return db.transaction(async (tx) => {
+  const done = await deps.db.transaction(async (tx) => {
     // Locked: a payment being recorded or a booking being made for it waits, and
     // what is checked here still holds when it is deleted or withdrawn.
     const product = await findOwnProduct(tx, sellerId, id, 'update');
@@ -202,15 +208,22 @@ export async function deleteMyProduct(
         .delete(products)
         .where(eq(products.id, id))
         .returning({ id: products.id });
-      return { deletedCount: deleted.length };
+      return { deletedCount: deleted.length, lines: [] };
     }
     const withdrawn = await tx
       .update(products)
       .set({ deletedAt: new Date(), isAdvertised: false })
       .where(and(eq(products.id, id), isNull(products.deletedAt), eq(products.status, 'available')))
       .returning({ id: products.id });
-    return { deletedCount: withdrawn.length };
+    const lines = await writeLinesForOpenBookings(
+      tx,
+      withdrawn.map((row) => row.id),
+      systemLineText.withdrawn,
+    );
+    return { deletedCount: withdrawn.length, lines };
   });
+  await announce(deps.tell, done.lines);
+  return { deletedCount: done.deletedCount };
 }
 
 /** The bookings of the seller's own products, newest first (cancelled ones left out). */

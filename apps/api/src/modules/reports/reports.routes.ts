@@ -11,6 +11,8 @@ import {
 import { reportInputSchema, reportSchema } from '@laptops/shared/reports';
 import type { Db } from '../../db/client.ts';
 import { requireViewer } from '../auth/viewer.ts';
+import { tellWith } from '../conversations/system-lines.ts';
+import type { LiveSignal } from '../live/live-bus.ts';
 import {
   dismissReport,
   listReports,
@@ -18,7 +20,12 @@ import {
   reportProduct,
 } from './reports.service.ts';
 
-export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const reportsRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  /** Tells buyers live that a removal ended their booking (modules/live). */
+  publish(signal: LiveSignal): Promise<void>;
+}> = async (app, { db, publish }) => {
+  const tell = tellWith(publish, app.log);
   app.post(
     '/api/reports',
     {
@@ -90,6 +97,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 200: deletedCountSchema, 404: apiErrorSchema, 409: apiErrorSchema },
       },
     },
-    async (request) => removeReportedProduct(db, await requireViewer(request), request.params.id),
+    async (request) =>
+      removeReportedProduct({ db, tell }, await requireViewer(request), request.params.id),
   );
 };

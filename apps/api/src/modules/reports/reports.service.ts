@@ -9,6 +9,12 @@ import { users } from '../../db/schema/users.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { audit } from '../admin/admin.service.ts';
+import {
+  announce,
+  systemLineText,
+  writeLinesForOpenBookings,
+  type Tell,
+} from '../conversations/system-lines.ts';
 import { thumbnailUrl } from '../images/images.service.ts';
 import {
   alreadyReported,
@@ -174,11 +180,11 @@ export const dismissReport = reportDecision(
  * orders keep their history) and all its open reports are resolved.
  */
 export async function removeReportedProduct(
-  db: Db,
+  deps: { db: Db; tell: Tell },
   admin: Viewer,
   id: string,
 ): Promise<{ deletedCount: number }> {
-  return db.transaction(async (tx) => {
+  const done = await deps.db.transaction(async (tx) => {
     // The product first, then its reports: two admins removing it through two of its
     // reports at once take their turns instead of deadlocking on each other's report.
     const [target] = await tx
@@ -198,7 +204,7 @@ export async function removeReportedProduct(
       .update(products)
       .set({ deletedAt: now, isAdvertised: false, heldByOrderId: null, heldUntil: null })
       .where(and(eq(products.id, report.productId), isNull(products.deletedAt)))
-      .returning({ name: products.name });
+      .returning({ id: products.id, name: products.name, status: products.status });
     await tx
       .update(reports)
       .set({ resolvedAt: now, resolution: 'product_removed' })
@@ -207,6 +213,14 @@ export async function removeReportedProduct(
       reportId: report.id,
       productId: report.productId,
     });
-    return { deletedCount: product ? 1 : 0 };
+    // A sold laptop's other bookings were told when it sold.
+    const lines = await writeLinesForOpenBookings(
+      tx,
+      product && product.status !== 'sold' ? [product.id] : [],
+      systemLineText.withdrawn,
+    );
+    return { deletedCount: product ? 1 : 0, lines };
   });
+  await announce(deps.tell, done.lines);
+  return { deletedCount: done.deletedCount };
 }
