@@ -23,13 +23,14 @@ import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { adminConversationReportsRoutes } from './modules/conversation-safety/admin-conversation-reports.routes.ts';
 import { conversationSafetyRoutes } from './modules/conversation-safety/conversation-safety.routes.ts';
+import { awayEmailJob } from './modules/conversations/away-emails.ts';
 import { conversationsRoutes } from './modules/conversations/conversations.routes.ts';
 import { firstPaint, type RenderCataloguePage } from './modules/first-paint/first-paint.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createImageStorage, type ImageStorage } from './modules/images/image-storage.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
-import { jobQueuePlugin } from './modules/jobs/job-queue.ts';
+import { createJobSender, jobQueuePlugin } from './modules/jobs/job-queue.ts';
 import {
   createMemoryBus,
   createPostgresBus,
@@ -49,6 +50,7 @@ import { createStripeClient, createStripeProvider } from './modules/payments/str
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { unsubscribeRoutes } from './modules/users/unsubscribe.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { accessControlPlugin } from './plugins/access-control.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -81,9 +83,9 @@ export type AppOptions = {
   /** Draws search and category pages on the server (server.ts loads the web build's). */
   renderCataloguePage?: RenderCataloguePage;
   /**
-   * Runs the queued background work (payment reconciliation, the unused-upload sweep)
-   * from ready to close. The server does; tests that are not about it leave it off and
-   * start faster.
+   * Runs the queued background work (payment reconciliation, the unused-upload sweep,
+   * emails about unread messages) from ready to close. The server does; tests that are
+   * not about it leave it off and start faster.
    */
   runJobs?: boolean;
 };
@@ -180,6 +182,11 @@ export async function buildApp(options: AppOptions) {
     authSecret: options.authSecret,
   });
   await app.register(usersRoutes, { db });
+  await app.register(unsubscribeRoutes, {
+    db,
+    secret: options.authSecret,
+    publicUrl: config.publicUrl,
+  });
   await app.register(categoriesRoutes, { db });
   await app.register(searchRoutes, { db });
   await app.register(seoRoutes, { db, publicUrl: config.publicUrl });
@@ -206,11 +213,14 @@ export async function buildApp(options: AppOptions) {
     publish: liveStreams.publish,
   });
   await app.register(liveRoutes, { db, streams: liveStreams });
+  // Requests queue jobs through it once the queue runs (only with runJobs).
+  const jobSender = options.runJobs ? createJobSender() : undefined;
   await app.register(conversationsRoutes, {
     db,
     rateLimitStore,
     messagesPerSender: config.messagesPerSender,
     publish: liveStreams.publish,
+    awayEmails: jobSender && { sender: jobSender, delayMs: config.messageEmailDelayMs },
   });
   await app.register(conversationSafetyRoutes, { db, rateLimitStore });
   await app.register(adminRoutes, { db, publish: liveStreams.publish });
@@ -237,10 +247,12 @@ export async function buildApp(options: AppOptions) {
     publish: liveStreams.publish,
   };
   await app.register(paymentsRoutes, { deps: paymentDeps });
-  if (options.runJobs) {
+  if (jobSender) {
     await app.register(jobQueuePlugin, {
       connection: database.connection,
+      sender: jobSender,
       jobs: [
+        awayEmailJob({ db, mailer, publicUrl: config.publicUrl, secret: options.authSecret }),
         reconcilePaymentsJob(paymentDeps, config.paymentReconcile),
         unusedUploadsSweepJob({
           db,

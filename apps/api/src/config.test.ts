@@ -104,6 +104,14 @@ it('runs its jobs on even periods: reconciliation every 10 minutes over 7 days, 
   );
 });
 
+it('emails an unread message after 5 minutes unless MESSAGE_EMAIL_DELAY_MINUTES says otherwise', () => {
+  expect(loadConfig({}).messageEmailDelayMs).toBe(5 * 60_000);
+  expect(loadConfig({ MESSAGE_EMAIL_DELAY_MINUTES: '0.5' }).messageEmailDelayMs).toBe(30_000);
+  expect(() => loadConfig({ MESSAGE_EMAIL_DELAY_MINUTES: '-1' })).toThrow(
+    /MESSAGE_EMAIL_DELAY_MINUTES/,
+  );
+});
+
 describe('the card processor', () => {
   const stripeKeys = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x' };
 

@@ -34,6 +34,12 @@ const envSchema = z.object({
   BOOKING_RATE_LIMIT_PER_BUYER: z.coerce.number().int().positive().default(20),
   /** Messages one person may send per 10 minutes, across their conversations. */
   MESSAGE_RATE_LIMIT_PER_SENDER: z.coerce.number().int().positive().default(60),
+  /** How long a message stays unread before its recipient is emailed (decimals allowed). */
+  MESSAGE_EMAIL_DELAY_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 60)
+    .default(5),
   /** How long an upload that no listing, profile or category uses is kept. */
   UNUSED_UPLOAD_KEEP_HOURS: z.coerce
     .number()
@@ -125,6 +131,8 @@ export type Config = {
   /** Bookings and cancellations one buyer may make per hour (each may mail a seller). */
   bookingsPerBuyer: number;
   messagesPerSender: number;
+  /** A message unread this long is emailed to its recipient (once per unread spell). */
+  messageEmailDelayMs: number;
   /** Uploads nothing uses are deleted once `keepMs` old, looked for at each start and on `sweepCron`. */
   unusedUploads: { keepMs: number; sweepCron: string };
   /** Stripe when both keys are set; otherwise the embedded sandbox (see PAYMENTS_PROVIDER). */
@@ -203,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsPerUser: e.UPLOAD_RATE_LIMIT_PER_USER,
     bookingsPerBuyer: e.BOOKING_RATE_LIMIT_PER_BUYER,
     messagesPerSender: e.MESSAGE_RATE_LIMIT_PER_SENDER,
+    messageEmailDelayMs: Math.round(e.MESSAGE_EMAIL_DELAY_MINUTES * 60_000),
     unusedUploads: {
       keepMs: e.UNUSED_UPLOAD_KEEP_HOURS * 3_600_000,
       sweepCron: cronEvery(e.UNUSED_UPLOAD_SWEEP_MINUTES) ?? '0 * * * *',

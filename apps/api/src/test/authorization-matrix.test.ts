@@ -72,6 +72,11 @@ const expectedAccess: Record<string, Access> = {
   'PUT /api/admin/conversation-reports/:id/messaging-ban': 'admin',
   'DELETE /api/admin/conversation-reports/:id/messaging-ban': 'admin',
   'GET /api/live': 'signed-in',
+  'GET /api/settings': 'signed-in',
+  'PATCH /api/settings': 'signed-in',
+  // The token in the link says whose emails stop; a GET only shows the button.
+  'GET /api/unsubscribe/messages': 'public',
+  'POST /api/unsubscribe/messages': 'public',
 };
 
 /**

@@ -12,6 +12,9 @@ import { openDatabase, pgliteExtensions, type Database } from '../db/client.ts';
 import { createLocalImageStorage, type ImageStorage } from '../modules/images/image-storage.ts';
 import { httpCall } from './http-client.ts';
 
+/** The app's secret in tests: it signs sessions and unsubscribe links. */
+export const testAuthSecret = 'test-secret-that-is-long-enough-for-better-auth';
+
 export type TestContext = {
   app: App;
   database: Database;
@@ -61,7 +64,12 @@ export async function createTestContext(
   env: Record<string, string> = {},
   overrides: Pick<
     AppOptions,
-    'stripeClient' | 'imageStorage' | 'renderCataloguePage' | 'logger' | 'rateLimitStore'
+    | 'stripeClient'
+    | 'imageStorage'
+    | 'renderCataloguePage'
+    | 'logger'
+    | 'rateLimitStore'
+    | 'runJobs'
   > = {},
 ): Promise<TestContext> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'laptops-test-'));
@@ -89,7 +97,7 @@ export async function createTestContext(
   const app = await buildApp({
     config,
     database,
-    authSecret: 'test-secret-that-is-long-enough-for-better-auth',
+    authSecret: testAuthSecret,
     imageStorage,
     ...overrides,
   });

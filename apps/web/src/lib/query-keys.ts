@@ -15,6 +15,9 @@ import type { SearchFilters } from '@laptops/shared/search-filters';
 /** The signed-in user, or null. */
 export const sessionKeys = { all: ['session'] as const };
 
+/** The signed-in user's settings (emails about unread messages). */
+export const settingsKeys = { all: ['settings'] as const };
+
 /** Which ways of signing in the server offers. */
 export const authOptionKeys = { all: ['auth-options'] as const };
 

@@ -5,7 +5,9 @@ import { users } from './users.ts';
 
 /**
  * A buyer's conversation with a seller about one laptop: one per laptop and buyer.
- * Each side's `readAt` is when they last opened it: what came later is unread.
+ * Each side's `readAt` is when they last opened it: what came later is unread. Each
+ * side's `emailedAt` is when they were last emailed about unread messages in it: one
+ * email per unread spell, so a later one only once they have read it since.
  */
 export const conversations = pgTable(
   'conversations',
@@ -24,6 +26,8 @@ export const conversations = pgTable(
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
     buyerReadAt: timestamp('buyer_read_at', { withTimezone: true }),
     sellerReadAt: timestamp('seller_read_at', { withTimezone: true }),
+    buyerEmailedAt: timestamp('buyer_emailed_at', { withTimezone: true }),
+    sellerEmailedAt: timestamp('seller_emailed_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('conversations_product_buyer_idx').on(table.productId, table.buyerId),

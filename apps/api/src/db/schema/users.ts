@@ -15,6 +15,8 @@ export const users = pgTable(
     image: text('image'),
     typeOfUser: text('type_of_user', { enum: userTypes }).notNull().default('buyer'),
     isVerified: boolean('is_verified').notNull().default(false),
+    /** Whether a message left unread for a few minutes is emailed (profile, or the mail's unsubscribe). */
+    messageEmails: boolean('message_emails').notNull().default(true),
     /** Soft delete: the account cannot sign in, but records that point here are kept. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -20,7 +20,9 @@ import { idParamsSchema } from '@laptops/shared/ids';
 import type { Db } from '../../db/client.ts';
 import { createRateLimiter, enforceLimit, type RateLimitStore } from '../../lib/rate-limiter.ts';
 import { requireViewer } from '../auth/viewer.ts';
+import type { JobSender } from '../jobs/job-queue.ts';
 import type { LiveSignal } from '../live/live-bus.ts';
+import { queueAwayEmail } from './away-emails.ts';
 import {
   getThread,
   listConversations,
@@ -39,7 +41,9 @@ export const conversationsRoutes: FastifyPluginAsyncZod<{
   messagesPerSender: number;
   /** Tells every instance's event streams (modules/live). */
   publish(signal: LiveSignal): Promise<void>;
-}> = async (app, { db, rateLimitStore, messagesPerSender, publish }) => {
+  /** Emails a message left unread this long (away-emails.ts); none: the job queue is off. */
+  awayEmails?: { sender: JobSender; delayMs: number };
+}> = async (app, { db, rateLimitStore, messagesPerSender, publish, awayEmails }) => {
   // The message is stored either way; a lost signal only delays it until the next load.
   const tell = (signal: LiveSignal) =>
     publish(signal).catch((error: unknown) => {
@@ -169,6 +173,16 @@ export const conversationsRoutes: FastifyPluginAsyncZod<{
         messageId: message._id,
         userIds: people,
       });
+      const recipientId = people.find((id) => id !== viewer.id);
+      if (awayEmails && recipientId) {
+        // The message is stored either way; without the job the recipient is not emailed.
+        await queueAwayEmail(awayEmails.sender, awayEmails.delayMs, {
+          conversationId: request.params.id,
+          recipientId,
+        }).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'message email: the check could not be queued');
+        });
+      }
       return reply.status(201).send(message);
     },
   );

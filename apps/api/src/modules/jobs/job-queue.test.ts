@@ -3,7 +3,13 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { cronEvery } from './cron-every.ts';
-import { createPgBoss, jobQueuePlugin, type JobDefinition, type RetryPolicy } from './job-queue.ts';
+import {
+  createJobSender,
+  createPgBoss,
+  jobQueuePlugin,
+  type JobDefinition,
+  type RetryPolicy,
+} from './job-queue.ts';
 
 // The queue on the test database: embedded PGlite, or with TEST_DATABASE_URL a
 // PostgreSQL server, where each instance has its own pool as separate servers would.
@@ -139,6 +145,51 @@ it('lets a running job finish when the instance closes', async () => {
   await expect.poll(() => started, patiently).toBe(true);
   await app.close();
   expect(finished).toBe(true);
+});
+
+it("queues jobs from requests once running: one waiting per key on a 'short' queue, with its data", async () => {
+  const sender = createJobSender();
+  const due = () => new Date(Date.now() + 1_000);
+  const job = (key: string, n: number) => ({
+    name: 'one-per-key',
+    data: { key, n },
+    startAfter: due(),
+    singletonKey: key,
+  });
+  // Not running yet: nothing is queued, and the caller is told.
+  expect(await sender.send(job('a', 0))).toBe(false);
+
+  const runs: unknown[] = [];
+  const app = Fastify();
+  await app.register(jobQueuePlugin, {
+    connection: t.database.connection,
+    jobs: [
+      {
+        name: 'one-per-key',
+        policy: 'short',
+        run: async (_log, _id, data) => void runs.push(data),
+      },
+    ],
+    pollingSeconds: 0.5,
+    stopTimeoutMs: 5_000,
+    sender,
+  });
+  await app.ready();
+  running.push(app);
+  await expect.poll(() => sender.send(job('a', 1)), patiently).toBe(true);
+  expect(await sender.send(job('a', 2))).toBe(false);
+  expect(await sender.send(job('b', 3))).toBe(true);
+
+  await expect.poll(() => runs.length, patiently).toBe(2);
+  expect(runs).toEqual(
+    expect.arrayContaining([
+      { key: 'a', n: 1 },
+      { key: 'b', n: 3 },
+    ]),
+  );
+  // Once the waiting job has run, the key takes a new one.
+  expect(await sender.send(job('a', 4))).toBe(true);
+  await expect.poll(() => runs.length, patiently).toBe(3);
 });
 
 it('turns a period in minutes into a cron expression, or refuses one cron cannot space evenly', () => {

@@ -10,15 +10,53 @@ import type { Database } from '../../db/client.ts';
 export type JobDefinition = {
   /** The queue's name: letters, digits, dashes. */
   name: string;
-  /** The work. A throw (or a run longer than `expireInSeconds`) retries the job. */
-  run(log: FastifyBaseLogger, jobId: string): Promise<void>;
+  /**
+   * The work, with the data it was queued with (`{}` for scheduled runs). A throw (or a
+   * run longer than `expireInSeconds`) retries the job.
+   */
+  run(log: FastifyBaseLogger, jobId: string, data: unknown): Promise<void>;
   /** When it recurs: a cron expression, in UTC. Without one, any earlier schedule is removed. */
   cron?: string;
   /** Queued once each time an instance starts, on top of any schedule. */
   atStart?: boolean;
   /** How long one run may take before it counts as failed (default 15 minutes). */
   expireInSeconds?: number;
+  /**
+   * pg-boss's queue policy, set when the queue is first made. 'short': one job waiting
+   * per singleton key, so a burst of sends with the same key queues one job.
+   */
+  policy?: 'standard' | 'short';
 };
+
+/** A job queued by a request, to run at `startAfter` on whichever instance claims it. */
+export type QueuedJob = { name: string; data: object; startAfter: Date; singletonKey: string };
+
+/**
+ * Queues jobs from requests once the queue is running (`jobQueuePlugin` attaches it).
+ * `send` answers whether the job was queued: false when the queue is not running (yet),
+ * or when one with the same key is already waiting.
+ */
+export type JobSender = {
+  send(job: QueuedJob): Promise<boolean>;
+  attach(boss: PgBoss | undefined): void;
+};
+
+export function createJobSender(): JobSender {
+  let running: PgBoss | undefined;
+  return {
+    attach(boss) {
+      running = boss;
+    },
+    async send(job) {
+      if (!running) return false;
+      const id = await running.send(job.name, job.data, {
+        startAfter: job.startAfter,
+        singletonKey: job.singletonKey,
+      });
+      return id !== null;
+    },
+  };
+}
 
 export type RetryPolicy = {
   /** Retries after the first failure, before the job is left failed. */
@@ -38,6 +76,8 @@ export type JobQueueOptions = {
   pollingSeconds?: number;
   /** How long closing waits for a job that is running before it stops anyway. */
   stopTimeoutMs: number;
+  /** Given the queue once every job's queue is made, so requests can queue jobs. */
+  sender?: JobSender;
 };
 
 /** pg-boss on the app's database: the embedded PGlite's one connection, or a small pool. */
@@ -71,6 +111,7 @@ export const jobQueuePlugin: FastifyPluginAsync<JobQueueOptions> = async (app, o
       await setUp(boss, job, retry, options.pollingSeconds ?? 2, app.log.child({ job: job.name }));
       ready.add(job.name);
     }
+    options.sender?.attach(boss);
     const ms = Math.round(performance.now() - startedAt);
     app.log.info({ jobs: [...ready], ms }, 'job queue started');
   };
@@ -91,6 +132,7 @@ export const jobQueuePlugin: FastifyPluginAsync<JobQueueOptions> = async (app, o
   app.addHook('onClose', async () => {
     closing = true;
     clearTimeout(retryTimer);
+    options.sender?.attach(undefined);
     await starting;
     if (started) await boss.stop({ graceful: true, timeout: options.stopTimeoutMs });
   });
@@ -113,13 +155,13 @@ async function setUp(
     // A killed instance's job is retried within a minute instead of at its expiry.
     heartbeatSeconds: 30,
   };
-  await boss.createQueue(job.name, settings);
+  await boss.createQueue(job.name, { ...settings, policy: job.policy ?? 'standard' });
   // createQueue keeps an existing queue as it was; the settings may have changed.
   await boss.updateQueue(job.name, settings);
   await boss.work(job.name, { pollingIntervalSeconds: pollingSeconds }, async ([claimed]) => {
     if (!claimed) return;
     try {
-      await job.run(log.child({ jobId: claimed.id }), claimed.id);
+      await job.run(log.child({ jobId: claimed.id }), claimed.id, claimed.data);
     } catch (error) {
       log.warn({ err: error, jobId: claimed.id, retry: claimed.retryCount }, 'job failed');
       throw error;

@@ -3,14 +3,15 @@ import { z } from 'zod';
 import { roleCheckSchemas } from '@laptops/shared/auth';
 import { hasNoNul, nulMessage } from '@laptops/shared/fields';
 import { apiErrorSchema } from '@laptops/shared/errors';
+import { settingsInputSchema, settingsSchema } from '@laptops/shared/settings';
 import type { Db } from '../../db/client.ts';
 import { requireViewer } from '../auth/viewer.ts';
-import { roleOfAccount } from './users.service.ts';
+import { getSettings, roleOfAccount, updateSettings } from './users.service.ts';
 
 /**
  * The original role lookups: GET /api/users/{admin|buyer|seller}/:email, answering
  * isAdmin, isBuyer or isSeller. A user may ask about their own email; an admin about
- * anyone's.
+ * anyone's. And each person's settings (emails about unread messages).
  */
 export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const roles = [
@@ -45,4 +46,37 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       },
     );
   }
+
+  app.get(
+    '/api/settings',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['users'],
+        summary: "The signed-in user's settings: whether unread messages are emailed",
+        response: { 200: settingsSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      reply.header('cache-control', 'private, no-store');
+      return getSettings(db, viewer.id);
+    },
+  );
+
+  app.patch(
+    '/api/settings',
+    {
+      // A person's settings change no list the catalogue shows.
+      config: { access: 'signed-in', keepsLists: true },
+      bodyLimit: 4 * 1024,
+      schema: {
+        tags: ['users'],
+        summary: "Change the signed-in user's settings",
+        body: settingsInputSchema,
+        response: { 200: settingsSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => updateSettings(db, (await requireViewer(request)).id, request.body),
+  );
 };

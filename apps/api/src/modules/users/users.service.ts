@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { Settings, SettingsInput } from '@laptops/shared/settings';
 import type { UserType } from '../../db/schema/users.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
@@ -20,4 +21,28 @@ export async function roleOfAccount(db: Db, viewer: Viewer, typedEmail: string):
     .where(eq(users.email, email));
   if (!user || user.deletedAt) throw notFound('No user has this email.');
   return user.typeOfUser;
+}
+
+/** The signed-in person's choices for their account. */
+export async function getSettings(db: Db, userId: string): Promise<Settings> {
+  const [row] = await db
+    .select({ messageEmails: users.messageEmails })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) throw notFound('There is no such account.');
+  return row;
+}
+
+export async function updateSettings(
+  db: Db,
+  userId: string,
+  input: SettingsInput,
+): Promise<Settings> {
+  const [row] = await db
+    .update(users)
+    .set({ messageEmails: input.messageEmails, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning({ messageEmails: users.messageEmails });
+  if (!row) throw notFound('There is no such account.');
+  return row;
 }

@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import { unsubscribeToken } from '../../modules/users/unsubscribe-token.ts';
+import { testAuthSecret } from '../test-app.ts';
 import type { FuzzMarketplace } from './fuzz-fixtures.ts';
 import { describeFuzzGroup, useFuzzMarketplace } from './fuzz-group.ts';
 import type { Hints } from './schema-arbitrary.ts';
@@ -21,6 +23,16 @@ function hintsFor(market: FuzzMarketplace, route: string): Hints {
       exp_month: fc.integer({ min: 1, max: 12 }),
       exp_year: fc.integer({ min: 2020, max: 2040 }),
       cvc: fc.stringMatching(/^\d{3,4}$/),
+    };
+  }
+  if (route.endsWith(' /api/unsubscribe/messages')) {
+    // A real link's token (the app's test secret), one for a user that does not exist, or junk.
+    return {
+      token: fc.oneof(
+        fc.constantFrom(...market.victims.map((user) => unsubscribeToken(testAuthSecret, user.id))),
+        fc.string().map((id) => unsubscribeToken(testAuthSecret, id)),
+        fc.string(),
+      ),
     };
   }
   return {

@@ -18,6 +18,8 @@ export const fuzzedRoutes = {
     'GET /api/auth-options',
     'GET /api/payment-config',
     'POST /api/sandbox/payment_intents/:id/confirm',
+    'GET /api/unsubscribe/messages',
+    'POST /api/unsubscribe/messages',
   ],
   signedIn: [
     'GET /api/jwt',
@@ -39,6 +41,8 @@ export const fuzzedRoutes = {
     'GET /api/blocks',
     'DELETE /api/blocks/:id',
     'POST /api/conversations/:id/reports',
+    'GET /api/settings',
+    'PATCH /api/settings',
   ],
   seller: [
     'POST /api/products',

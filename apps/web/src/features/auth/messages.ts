@@ -79,6 +79,13 @@ export const authMessages = {
     signOutEverywhereConfirm:
       'Log out on every device where you are logged in, including this one?',
     signedOutEverywhere: 'You have been logged out on every device.',
+    emailsTitle: 'Emails',
+    messageEmails: 'Email me about messages I have not read',
+    messageEmailsHint:
+      'When a message waits unread for a few minutes, we email it to you: one email for each conversation until you read it.',
+    emailsOn: 'You will get emails about messages you have not read.',
+    emailsOff: 'You will not get emails about messages.',
+    emailsRetry: 'Try again',
   },
 };
 

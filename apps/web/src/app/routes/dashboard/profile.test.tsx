@@ -13,6 +13,8 @@ vi.mock('../../../lib/upload-image.ts', () => ({ uploadImage: vi.fn() }));
 let sessionUser: SessionUser | null;
 let calls: { path: string; body?: unknown }[];
 let updateResponse: () => Response;
+let messageEmails: boolean;
+let settingsResponse: (() => Response) | undefined;
 
 beforeEach(() => {
   calls = [];
@@ -24,6 +26,8 @@ beforeEach(() => {
     typeOfUser: 'buyer',
   };
   updateResponse = () => jsonResponse({ status: true });
+  messageEmails = true;
+  settingsResponse = undefined;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -39,6 +43,13 @@ beforeEach(() => {
         const response = updateResponse();
         if (response.ok && sessionUser) sessionUser = { ...sessionUser, ...(body as object) };
         return response;
+      }
+      if (path === '/api/settings') {
+        if (init?.method === 'PATCH') {
+          if (settingsResponse) return settingsResponse();
+          messageEmails = (body as { messageEmails: boolean }).messageEmails;
+        }
+        return jsonResponse({ messageEmails });
       }
       return jsonResponse({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
     }),
@@ -134,8 +145,12 @@ describe('ProfilePage', () => {
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith('Your profile has been updated.'),
     );
-    expect(calls.map((call) => call.path).slice(1, 3)).toEqual(['upload', '/api/auth/update-user']);
-    expect(calls[2]?.body).toEqual({ image: '/api/images/new.webp' });
+    const writes = calls.filter((call) => call.path !== '/api/settings');
+    expect(writes.map((call) => call.path).slice(1, 3)).toEqual([
+      'upload',
+      '/api/auth/update-user',
+    ]);
+    expect(writes[2]?.body).toEqual({ image: '/api/images/new.webp' });
     const photo = await screen.findByRole('img', { name: 'Your profile photo' });
     expect(photo.getAttribute('src')).toBe('/api/images/new.webp');
   });
@@ -152,5 +167,41 @@ describe('ProfilePage', () => {
       expect(toast.error).toHaveBeenCalledWith('This file is not a readable image.'),
     );
     expect(calls.some((call) => call.path === '/api/auth/update-user')).toBe(false);
+  });
+
+  it('turns the emails about unread messages off and on, saved as it is ticked', async () => {
+    const user = renderPage();
+    const box = await screen.findByRole('checkbox', {
+      name: 'Email me about messages I have not read',
+    });
+    await waitFor(() => expect((box as HTMLInputElement).checked).toBe(true));
+
+    await user.click(box);
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('You will not get emails about messages.'),
+    );
+    expect(messageEmails).toBe(false);
+    expect((box as HTMLInputElement).checked).toBe(false);
+    expect(calls.filter((call) => call.path === '/api/settings').at(-1)?.body).toEqual({
+      messageEmails: false,
+    });
+
+    await user.click(box);
+    await waitFor(() => expect(messageEmails).toBe(true));
+    await waitFor(() => expect((box as HTMLInputElement).checked).toBe(true));
+  });
+
+  it('keeps the setting as it was when it cannot be saved', async () => {
+    settingsResponse = () =>
+      jsonResponse({ error: { code: 'SERVER_ERROR', message: 'Something went wrong.' } }, 500);
+    const user = renderPage();
+    const box = await screen.findByRole('checkbox', {
+      name: 'Email me about messages I have not read',
+    });
+    await waitFor(() => expect((box as HTMLInputElement).disabled).toBe(false));
+    await user.click(box);
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Something went wrong.'));
+    expect((box as HTMLInputElement).checked).toBe(true);
+    expect(messageEmails).toBe(true);
   });
 });

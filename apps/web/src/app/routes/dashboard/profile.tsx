@@ -16,6 +16,7 @@ import { sessionKeys } from '../../../lib/query-keys.ts';
 import { uploadImage } from '../../../lib/upload-image.ts';
 import { useSignOutEverywhere } from '../../../features/auth/api/sign-out-everywhere.ts';
 import { useUpdateUser } from '../../../features/auth/api/update-user.ts';
+import { MessageEmailSetting } from '../../../features/auth/components/message-email-setting.tsx';
 import { PictureField } from '../../../features/auth/components/picture-field.tsx';
 import { pictureFieldSchema } from '../../../features/auth/picture-field-schema.ts';
 import { authMessages } from '../../../features/auth/messages.ts';
@@ -33,7 +34,10 @@ function initialsOf(name: string) {
     .join('');
 }
 
-/** The signed-in user's profile: name, photo, whom they blocked, and logging out on every device. */
+/**
+ * The signed-in user's profile: name, photo, emails about messages, whom they blocked,
+ * and logging out on every device.
+ */
 export function ProfilePage() {
   const session = useSession();
 
@@ -91,6 +95,9 @@ export function ProfilePage() {
         </div>
         <div className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
           <PhotoForm />
+        </div>
+        <div className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
+          <MessageEmailSetting />
         </div>
         <div className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
           <BlockedPeople />
