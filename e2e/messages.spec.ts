@@ -12,7 +12,10 @@ test('a guest asks a seller about a laptop after logging in, and the two write t
   browser,
   request,
 }) => {
-  const listing = await sellerWithListing({ name: `Latitude 5440 Ask${Date.now().toString(36)}` });
+  const listing = await sellerWithListing({
+    name: `HP EliteBook 840 Ask${Date.now().toString(36)}`,
+    brand: 'HP',
+  });
   const buyer = await createAccount(request, 'buyer', 'Bea Buyer');
 
   // A guest is asked to log in first, and comes back to the laptop.
@@ -57,7 +60,10 @@ test('a buyer and a seller chat live: messages and the unread badge arrive witho
   request,
   isMobile,
 }) => {
-  const listing = await sellerWithListing({ name: `ThinkPad T14 Live${Date.now().toString(36)}` });
+  const listing = await sellerWithListing({
+    name: `HP EliteBook 850 Live${Date.now().toString(36)}`,
+    brand: 'HP',
+  });
   const buyer = await createAccount(request, 'buyer', 'Lena Live');
   await signIn(page, buyer);
   await page.goto(`/laptops/${listing.productId}`);
@@ -115,7 +121,8 @@ test('phone numbers in messages are hidden until the buyer books, then shown as 
   request,
 }) => {
   const listing = await sellerWithListing({
-    name: `Surface Laptop Mask${Date.now().toString(36)}`,
+    name: `HP ProBook 450 Mask${Date.now().toString(36)}`,
+    brand: 'HP',
   });
   const buyer = await createAccount(request, 'buyer', 'Max Masked');
   await signIn(page, buyer);
