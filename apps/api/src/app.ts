@@ -30,6 +30,10 @@ import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createImageStorage, type ImageStorage } from './modules/images/image-storage.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
+import type { DealDeps } from './modules/deals/deal-actions.ts';
+import { dealJobs } from './modules/deals/deal-jobs.ts';
+import { dealRefundsJob } from './modules/deals/deal-refunds.ts';
+import { dealsRoutes } from './modules/deals/deals.routes.ts';
 import { createJobSender, jobQueuePlugin } from './modules/jobs/job-queue.ts';
 import {
   createMemoryBus,
@@ -244,9 +248,19 @@ export async function buildApp(options: AppOptions) {
     mailer,
     log: app.log,
     holdSeconds: config.paymentHoldSeconds,
+    terms: config.deals,
     publish: liveStreams.publish,
   };
   await app.register(paymentsRoutes, { deps: paymentDeps });
+  const dealDeps: DealDeps = {
+    db,
+    provider,
+    mailer,
+    log: app.log,
+    publicUrl: config.publicUrl,
+    publish: liveStreams.publish,
+  };
+  await app.register(dealsRoutes, { deps: dealDeps, terms: config.deals, rateLimitStore });
   if (jobSender) {
     await app.register(jobQueuePlugin, {
       connection: database.connection,
@@ -254,6 +268,8 @@ export async function buildApp(options: AppOptions) {
       jobs: [
         awayEmailJob({ db, mailer, publicUrl: config.publicUrl, secret: options.authSecret }),
         reconcilePaymentsJob(paymentDeps, config.paymentReconcile),
+        ...dealJobs(dealDeps, config.deals, config.deals.jobsCron),
+        dealRefundsJob(dealDeps, config.deals.jobsCron),
         unusedUploadsSweepJob({
           db,
           storage: imageStorage,

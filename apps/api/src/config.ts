@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { DealTerms } from './modules/deals/deal-terms.ts';
 import { cronEvery } from './modules/jobs/cron-every.ts';
 
 const flag = z
@@ -51,6 +52,25 @@ const envSchema = z.object({
     .number()
     .refine((minutes) => cronEvery(minutes) !== undefined, evenPeriod)
     .default(60),
+  /** The platform's fee on each sale, in percent of what the seller receives (0 allowed). */
+  PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(5),
+  /** How long after the payment held money goes to the seller unless the buyer acts. */
+  AUTO_RELEASE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(72),
+  /** How long before that release both people are reminded by email. */
+  RELEASE_REMINDER_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
+  /** How often due releases and reminders are looked for (and once at each start). */
+  DEAL_JOBS_MINUTES: z.coerce
+    .number()
+    .refine((minutes) => cronEvery(minutes) !== undefined, evenPeriod)
+    .default(5),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -140,6 +160,8 @@ export type Config = {
     { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
   /** How long starting a payment holds the laptop for that buyer. */
   paymentHoldSeconds: number;
+  /** Protected payments: the fee, when held money is released, reminders, how often jobs look. */
+  deals: DealTerms & { jobsCron: string };
   /**
    * Payments the provider took without a sale or refund recorded here (the server died
    * in between) are settled at each start and on `cron`, looking back `lookBackMs`.
@@ -225,6 +247,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     paymentHoldSeconds: e.PAYMENT_HOLD_SECONDS,
+    deals: {
+      feeBps: Math.round(e.PLATFORM_FEE_PERCENT * 100),
+      releaseAfterMs: Math.round(e.AUTO_RELEASE_HOURS * 3_600_000),
+      reminderBeforeMs: Math.round(e.RELEASE_REMINDER_HOURS * 3_600_000),
+      jobsCron: cronEvery(e.DEAL_JOBS_MINUTES) ?? '*/5 * * * *',
+    },
     paymentReconcile: {
       cron: cronEvery(e.PAYMENT_RECONCILE_MINUTES) ?? '*/10 * * * *',
       lookBackMs: e.PAYMENT_RECONCILE_LOOKBACK_DAYS * 86_400_000,

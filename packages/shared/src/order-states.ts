@@ -130,29 +130,46 @@ export function can(state: DealState, event: DealEvent): boolean {
   return transition(state, event).ok;
 }
 
-/** The states a deal can be in today, before protected payments. */
-export type TodaysDealState = Exclude<DealState, 'disputed' | 'completed' | 'partly-refunded'>;
-
-/** What the database says about a booking today. */
+/** What the database says about a booking. */
 export type DealFacts = {
   paid: boolean;
   cancelled: boolean;
-  /** A payment for it went back (a late one). */
+  /** A payment for it went back (a late one, or the deal's own). */
   refunded: boolean;
   productSold: boolean;
   productWithdrawn: boolean;
+  /**
+   * Where a paid deal's money went; without it a paid deal reads as `paid` (enough to
+   * decide on paying and cancelling, which any paid state refuses alike).
+   */
+  settlement?: PaidDealFacts;
+};
+
+/** A paid deal's own money: released, refunded (in full or in part), or held under a dispute. */
+export type PaidDealFacts = {
+  /** The money (or what was not refunded) went to the seller. */
+  completed: boolean;
+  /** Given back to the buyer out of the deal's own payment (late payments aside). */
+  refundedCents: number;
+  disputeOpen: boolean;
 };
 
 /**
- * Today's state from the facts, in the order the order page has always read them: a
- * paid order is paid; else a refund is what the buyer most needs to know; then a
- * cancellation; then what happened to the laptop.
+ * The state from the facts, in the order the order page has always read them: a
+ * paid order is paid (or what became of its money); else a refund is what the buyer
+ * most needs to know; then a cancellation; then what happened to the laptop.
  */
-export function dealStateOf(facts: DealFacts): TodaysDealState {
-  if (facts.paid) return 'paid';
+export function dealStateOf(facts: DealFacts): DealState {
+  if (facts.paid) return facts.settlement ? paidDealState(facts.settlement) : 'paid';
   if (facts.refunded) return 'refunded';
   if (facts.cancelled) return 'cancelled';
   if (facts.productSold) return 'sold-to-another';
   if (facts.productWithdrawn) return 'withdrawn';
   return 'booked';
+}
+
+function paidDealState(facts: PaidDealFacts): DealState {
+  if (facts.completed) return facts.refundedCents > 0 ? 'partly-refunded' : 'completed';
+  if (facts.refundedCents > 0) return 'refunded';
+  return facts.disputeOpen ? 'disputed' : 'paid';
 }

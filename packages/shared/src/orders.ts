@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { bookingMessages as m } from './messages.ts';
+import { dealMoneySchema } from './deals.ts';
 import { phoneNumber, requiredText } from './fields.ts';
+import { dealStates, type DealState } from './order-states.ts';
 
 /** The booking modal's fields: where to meet and how to reach the buyer. */
 export const bookingFieldsSchema = z.object({
@@ -50,16 +52,9 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-/** Where a booking stands, as its order page says it. */
-export const orderPageStatuses = [
-  'booked',
-  'paid',
-  'cancelled',
-  'refunded',
-  'sold-to-another',
-  'withdrawn',
-] as const;
-export type OrderPageStatus = (typeof orderPageStatuses)[number];
+/** Where a booking stands, as its order page says it: the deal's state. */
+export const orderPageStatuses = dealStates;
+export type OrderPageStatus = DealState;
 
 const partySchema = z.object({
   name: z.string(),
@@ -90,5 +85,13 @@ export const orderDetailsSchema = z.object({
   /** The buyer may pay (the laptop is still for sale) or cancel (not paid yet). */
   canPay: z.boolean(),
   canCancel: z.boolean(),
+  /** Once paid: where the money is (held, released, refunded). */
+  money: dealMoneySchema.nullable(),
+  /** The seller may enter the buyer's handover code (the money is held, no dispute). */
+  canEnterHandoverCode: z.boolean(),
+  /** The buyer may say they have the laptop, which releases the money. */
+  canConfirmReceived: z.boolean(),
+  /** The seller may cancel the paid deal: the buyer's money goes back in full. */
+  canSellerCancel: z.boolean(),
 });
 export type OrderDetails = z.infer<typeof orderDetailsSchema>;

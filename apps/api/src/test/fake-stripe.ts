@@ -20,7 +20,11 @@ type Intent = {
 export async function startFakeStripe() {
   const intents = new Map<string, Intent>();
   const byIdempotencyKey = new Map<string, Intent>();
-  const refunds: { payment_intent: string; idempotencyKey: string | undefined }[] = [];
+  const refunds: {
+    payment_intent: string;
+    idempotencyKey: string | undefined;
+    amount?: number;
+  }[] = [];
   const requests: {
     method: string;
     path: string;
@@ -118,7 +122,12 @@ export async function startFakeStripe() {
           });
         }
         refunded.add(paymentIntent);
-        refunds.push({ payment_intent: paymentIntent, idempotencyKey });
+        const amount = body.get('amount');
+        refunds.push({
+          payment_intent: paymentIntent,
+          idempotencyKey,
+          amount: amount === null ? undefined : Number(amount),
+        });
         const refund = { id: `re_${++counter}`, object: 'refund', status: 'succeeded' };
         if (idempotencyKey) refundByKey.set(idempotencyKey, refund);
         return send(200, refund);

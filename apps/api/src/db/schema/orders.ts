@@ -43,6 +43,21 @@ export const orders = pgTable(
      * so a buyer whose hold ran out cannot take the next one while others wait.
      */
     heldUntil: timestamp('held_until', { withTimezone: true }),
+    /*
+     * Protected payments (decision 0035): once paid, the money is held until the
+     * handover. Set at payment: the platform's fee in basis points (kept as the seller
+     * was promised it), the code the buyer shows the seller at the meeting, and when the
+     * money goes to the seller unless the buyer acts first.
+     */
+    feeBps: integer('fee_bps'),
+    handoverCode: text('handover_code'),
+    releaseDueAt: timestamp('release_due_at', { withTimezone: true }),
+    /** When the buyer and the seller were reminded that the release is near. */
+    releaseReminderSentAt: timestamp('release_reminder_sent_at', { withTimezone: true }),
+    /** When the deal ended with money going to the seller (all of it, or what was not refunded). */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** What released it: 'handover-code', 'buyer', 'automatic' or 'dispute'. */
+    releasedBy: text('released_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -53,5 +68,13 @@ export const orders = pgTable(
       .where(sql`${table.cancelledAt} is null`),
     index('orders_buyer_idx').on(table.buyerId, table.createdAt.desc().nullsFirst()),
     index('orders_product_idx').on(table.productId),
+    // The auto-release and reminder jobs read paid deals still waiting, by due time.
+    index('orders_release_due_idx')
+      .on(table.releaseDueAt)
+      .where(sql`${table.paid} and ${table.completedAt} is null`),
+    check(
+      'orders_released_by_known',
+      sql`${table.releasedBy} is null or ${table.releasedBy} in ('handover-code', 'buyer', 'automatic', 'dispute')`,
+    ),
   ],
 );

@@ -3,7 +3,9 @@ import { orders } from './orders.ts';
 
 /**
  * Money given back: a payment that arrived when it could no longer buy the laptop
- * (sold to someone else, taken off the market, the order cancelled or already paid).
+ * (sold to someone else, taken off the market, the order cancelled or already paid),
+ * or held money of a paid deal: the seller cancelled it, or an admin settled a dispute
+ * with a refund in full or in part (`amountCents` says how much).
  */
 export const refunds = pgTable('refunds', {
   id: uuid('id').primaryKey().defaultRandom(),

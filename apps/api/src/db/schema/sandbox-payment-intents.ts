@@ -18,6 +18,8 @@ export const sandboxPaymentIntents = pgTable(
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
     idempotencyKey: text('idempotency_key').unique(),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** How much went back (a dispute may refund part); null when nothing did. */
+    refundedCents: integer('refunded_cents'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check('sandbox_amount_positive', sql`${table.amountCents} > 0`)],

@@ -3,6 +3,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import type { ConditionType } from '@laptops/shared/conditions';
 import type { LaptopSpecs } from '@laptops/shared/laptop-specs';
+import { paidDealFields } from '../../modules/deals/deal-terms.ts';
 import { recordCardPayment } from '../../modules/ledger/payment-postings.ts';
 import type { Db } from '../client.ts';
 import { accounts } from '../schema/accounts.ts';
@@ -112,10 +113,13 @@ export async function createProduct(db: Db, input: ProductInput) {
   return product;
 }
 
-/** A booking that was paid: the order, its payment, and the product marked sold. */
+/**
+ * A booking that was paid: the order, its payment (held, with the usual three days to
+ * its automatic release and no fee unless `feeBps` says), and the product marked sold.
+ */
 export async function createPaidOrder(
   db: Db,
-  input: { productId: string; buyerId: string; priceCents: number; paidAt?: Date },
+  input: { productId: string; buyerId: string; priceCents: number; paidAt?: Date; feeBps?: number },
 ) {
   const paidAt = input.paidAt ?? new Date();
   return db.transaction(async (tx) => {
@@ -130,6 +134,10 @@ export async function createPaidOrder(
         paid: true,
         paidAt,
         createdAt: paidAt,
+        ...paidDealFields(
+          { feeBps: input.feeBps ?? 0, releaseAfterMs: 72 * 3_600_000, reminderBeforeMs: 0 },
+          paidAt,
+        ),
       })
       .returning();
     if (!order) throw new Error('order insert returned no row');

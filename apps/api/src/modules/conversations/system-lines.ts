@@ -23,7 +23,12 @@ export const systemLineText = {
   booked: (buyerName: string, meetingLocation: string) =>
     `${buyerName} booked this laptop to meet at ${meetingLocation}.`,
   paid: (buyerName: string, amountCents: number) =>
-    `${buyerName} paid ${formatDollars(amountCents)}. The laptop is sold.`,
+    `${buyerName} paid ${formatDollars(amountCents)}. The laptop is sold; the payment is held until the handover.`,
+  releasedAtHandover: 'The buyer confirmed the handover. The payment was released to the seller.',
+  releasedAutomatically:
+    'No problem was reported in time, so the payment was released to the seller.',
+  sellerCancelled: (amountCents: number) =>
+    `The seller cancelled the sale. The payment of ${formatDollars(amountCents)} is being refunded in full.`,
   cancelled: 'The booking was cancelled.',
   soldToAnother: 'The laptop was sold to another buyer, so this booking has ended.',
   withdrawn: 'The laptop is no longer for sale, so this booking has ended.',

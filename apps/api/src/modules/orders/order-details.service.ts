@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { centsToDollars } from '@laptops/shared/money';
 import { can } from '@laptops/shared/order-states';
+import type { DealMoney, ReleaseCause } from '@laptops/shared/deals';
 import type { OrderDetails, OrderPageStatus } from '@laptops/shared/orders';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
@@ -13,7 +14,8 @@ import { notFound } from '../../lib/http-error.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { thumbnailUrl } from '../images/images.service.ts';
 import { refundCauses, type RefundReason } from '../payments/payments.service.ts';
-import { dealStateOfRows } from './deal-state.ts';
+import { orderMoney } from '../ledger/ledger.service.ts';
+import { dealStateOfRows, settlementOf } from './deal-state.ts';
 
 const sellers = alias(users, 'sellers');
 const buyers = alias(users, 'buyers');
@@ -55,12 +57,16 @@ export async function getOrderDetails(db: Db, viewer: Viewer, id: string): Promi
         .where(eq(refunds.orderId, order.id))
         .orderBy(desc(refunds.createdAt))
         .limit(1);
+  const settlement = order.paid ? await settlementOf(db, order) : undefined;
   const status: OrderPageStatus = dealStateOfRows(
     order,
     { status: row.productStatus, deletedAt: row.productDeletedAt },
     refund !== undefined,
+    settlement,
   );
-  const dealOn = status === 'booked' || status === 'paid';
+  // Phones and the meeting place stay while the laptop is still to be handed over.
+  const dealOn = status === 'booked' || status === 'paid' || status === 'disputed';
+  const held = status === 'paid';
   return {
     _id: order.id,
     viewerIs,
@@ -83,5 +89,31 @@ export async function getOrderDetails(db: Db, viewer: Viewer, id: string): Promi
     meetingLocation: dealOn ? order.meetingLocation : null,
     canPay: viewerIs === 'buyer' && can(status, 'pay'),
     canCancel: viewerIs === 'buyer' && can(status, 'cancel'),
+    money: order.paid ? await dealMoney(db, order, viewerIs === 'buyer' && held) : null,
+    canEnterHandoverCode: viewerIs === 'seller' && held,
+    canConfirmReceived: viewerIs === 'buyer' && held,
+    canSellerCancel: viewerIs === 'seller' && held,
+  };
+}
+
+/** A paid deal's money from the ledger; the handover code only for its buyer while held. */
+async function dealMoney(
+  db: Db,
+  order: typeof orders.$inferSelect,
+  showCode: boolean,
+): Promise<DealMoney> {
+  const money = await orderMoney(db, order.id);
+  return {
+    charged: centsToDollars(money.chargedCents),
+    held: centsToDollars(money.heldCents),
+    fee: centsToDollars(money.feeCents),
+    sellerReceived: centsToDollars(money.releasedCents),
+    refunded: centsToDollars(money.refundedCents),
+    feePercent: (order.feeBps ?? 0) / 100,
+    releaseDueAt:
+      money.heldCents > 0 && order.releaseDueAt ? order.releaseDueAt.toISOString() : null,
+    completedAt: order.completedAt?.toISOString() ?? null,
+    releasedBy: (order.releasedBy as ReleaseCause | null) ?? null,
+    handoverCode: showCode ? order.handoverCode : null,
   };
 }

@@ -44,6 +44,10 @@ export function receiptMail(input: {
       `Hello ${input.buyerName},\n\n` +
       `Thank you for your payment of ${formatDollars(input.amountCents)} for "${input.productName}".\n` +
       `Transaction ID: ${input.transactionId}\n\n` +
+      `We hold your payment until you have the laptop. At the meeting, check the laptop with ` +
+      `the checklist on your order page, then show the seller your handover code there: ` +
+      `that releases the payment. If something is wrong, open a dispute instead and we keep ` +
+      `holding the money.\n\n` +
       `The seller (${input.sellerEmail}) will get in touch to arrange where and when to hand the laptop over.\n`,
   };
 }
@@ -61,7 +65,9 @@ export function saleNoticeMail(input: {
     text:
       `Hello ${input.sellerName},\n\n` +
       `${input.buyerEmail} has paid ${formatDollars(input.amountCents)} for your laptop "${input.productName}".\n` +
-      `Please get in touch with the buyer to arrange the handover.\n`,
+      `Please get in touch with the buyer to arrange the handover. We hold the payment ` +
+      `until then: at the meeting, the buyer shows you a 6-digit handover code; enter it ` +
+      `on the order page to be paid.\n`,
   };
 }
 

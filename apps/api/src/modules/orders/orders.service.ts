@@ -2,7 +2,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { and, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { bookingMessages } from '@laptops/shared/messages';
 import { centsToDollars } from '@laptops/shared/money';
-import type { TodaysDealState } from '@laptops/shared/order-states';
+import type { DealState } from '@laptops/shared/order-states';
 import type { BookingFields, Order } from '@laptops/shared/orders';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
@@ -160,7 +160,7 @@ function selectOrders(db: Db, where: SQL | undefined) {
 type OrderRow = Awaited<ReturnType<typeof selectOrders>>[number];
 
 /** My Orders lists open bookings and does not read refunds: four states show there. */
-function listStatus(state: TodaysDealState): Order['status'] {
+function listStatus(state: DealState): Order['status'] {
   if (state === 'paid' || state === 'sold-to-another' || state === 'withdrawn') return state;
   return 'unpaid';
 }

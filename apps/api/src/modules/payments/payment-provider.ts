@@ -41,8 +41,11 @@ export type PaymentProvider = {
     idempotencyKey: string;
   }): Promise<ProviderPaymentIntent>;
   retrievePaymentIntent(id: string): Promise<ProviderPaymentIntent | null>;
-  /** Gives the whole amount back; safe to call twice. */
-  refundPaymentIntent(id: string, idempotencyKey: string): Promise<void>;
+  /**
+   * Gives `amountCents` back (the whole payment without it); safe to call twice with
+   * the same key.
+   */
+  refundPaymentIntent(id: string, idempotencyKey: string, amountCents?: number): Promise<void>;
   /**
    * Every intent created since `since` that succeeded (a refunded one still says so),
    * page by page: what reconciliation compares with the sales and refunds recorded.

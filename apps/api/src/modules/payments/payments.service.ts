@@ -17,6 +17,7 @@ import {
   writeSaleLines,
   writeSystemLine,
 } from '../conversations/system-lines.ts';
+import { paidDealFields, type DealTerms } from '../deals/deal-terms.ts';
 import { recordCardPayment, recordRefundedPayment } from '../ledger/payment-postings.ts';
 import type { LiveSignal } from '../live/live-bus.ts';
 import { dealStateOfRows, requireTransition } from '../orders/deal-state.ts';
@@ -30,6 +31,8 @@ export type PaymentDeps = {
   mailer: Mailer;
   log: FastifyBaseLogger;
   holdSeconds: number;
+  /** The fee and the automatic release written on each paid order. */
+  terms: DealTerms;
   /** Tells both people of the lines a sale or a refund writes in their conversation. */
   publish(signal: LiveSignal): Promise<void>;
   now?: () => Date;
@@ -257,7 +260,10 @@ export async function settlePayment(
       amountCents: intent.amountCents,
     });
     const paidAt = new Date();
-    await tx.update(orders).set({ paid: true, paidAt }).where(eq(orders.id, order.id));
+    await tx
+      .update(orders)
+      .set({ paid: true, paidAt, ...paidDealFields(deps.terms, paidAt) })
+      .where(eq(orders.id, order.id));
     await tx
       .update(products)
       .set({ status: 'sold', isAdvertised: false, heldByOrderId: null, heldUntil: null })

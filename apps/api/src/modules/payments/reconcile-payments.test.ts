@@ -31,6 +31,7 @@ beforeAll(async () => {
     mailer: createMailer({ smtpUrl: smtp.url, from: 'shop@laptops.test', outboxDir: '', log }),
     log,
     holdSeconds: 600,
+    terms: { feeBps: 500, releaseAfterMs: 72 * 3_600_000, reminderBeforeMs: 24 * 3_600_000 },
     publish: async () => {},
   };
 });

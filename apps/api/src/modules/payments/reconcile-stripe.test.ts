@@ -46,6 +46,7 @@ beforeAll(async () => {
     }),
     log,
     holdSeconds: 600,
+    terms: { feeBps: 500, releaseAfterMs: 72 * 3_600_000, reminderBeforeMs: 24 * 3_600_000 },
     publish: async () => {},
   };
 });

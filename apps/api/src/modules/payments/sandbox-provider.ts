@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gte, or, gt } from 'drizzle-orm';
+import { and, asc, eq, gte, gt, isNull, or, sql } from 'drizzle-orm';
 import type { SandboxConfirmInput } from '@laptops/shared/payments';
 import type { Db } from '../../db/client.ts';
 import { sandboxPaymentIntents } from '../../db/schema/sandbox-payment-intents.ts';
@@ -61,11 +61,14 @@ export function createSandboxProvider(db: Db): PaymentProvider {
         .where(eq(sandboxPaymentIntents.id, id));
       return row ? toIntent(row) : null;
     },
-    async refundPaymentIntent(id) {
+    async refundPaymentIntent(id, _idempotencyKey, amountCents) {
       await db
         .update(sandboxPaymentIntents)
-        .set({ refundedAt: new Date() })
-        .where(eq(sandboxPaymentIntents.id, id));
+        .set({
+          refundedAt: new Date(),
+          refundedCents: amountCents ?? sql`${sandboxPaymentIntents.amountCents}`,
+        })
+        .where(and(eq(sandboxPaymentIntents.id, id), isNull(sandboxPaymentIntents.refundedAt)));
     },
     async *listSucceededPaymentIntents(since) {
       const t = sandboxPaymentIntents;

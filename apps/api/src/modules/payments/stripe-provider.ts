@@ -97,9 +97,12 @@ export function createStripeProvider(
         throw error;
       }
     },
-    async refundPaymentIntent(id, idempotencyKey) {
+    async refundPaymentIntent(id, idempotencyKey, amountCents) {
       try {
-        await stripe.refunds.create({ payment_intent: id }, { idempotencyKey });
+        await stripe.refunds.create(
+          { payment_intent: id, ...(amountCents === undefined ? {} : { amount: amountCents }) },
+          { idempotencyKey },
+        );
       } catch (error) {
         // The money is back already: refunded in the Dashboard, or by an earlier request
         // whose answer was lost and whose idempotency key Stripe has since forgotten.

@@ -9,7 +9,10 @@ export const orderPageMessages = {
   notFoundText: 'This booking does not exist, or it is not one of yours.',
   status: {
     booked: 'Booked',
-    paid: 'Paid',
+    paid: 'Paid, money held',
+    disputed: 'Disputed',
+    completed: 'Completed',
+    'partly-refunded': 'Partly refunded',
     cancelled: 'Cancelled',
     refunded: 'Refunded',
     'sold-to-another': 'Sold to another buyer',
@@ -20,7 +23,11 @@ export const orderPageMessages = {
     buyer: {
       booked:
         'You have booked this laptop. It is yours once you pay; until then another buyer who pays first gets it.',
-      paid: 'You have paid. Meet the seller at the meeting place to collect your laptop.',
+      paid: 'You have paid, and we hold the money until you have the laptop. Meet the seller at the meeting place to collect it.',
+      disputed: 'You opened a dispute. We keep holding the money until an admin settles it.',
+      completed: 'The deal is complete: the payment went to the seller.',
+      'partly-refunded':
+        'The dispute was settled: part of your payment was refunded, and the rest went to the seller.',
       cancelled: 'You cancelled this booking.',
       refunded: 'Your payment was refunded in full.',
       'sold-to-another': 'Another buyer paid for this laptop first. You have not been charged.',
@@ -28,9 +35,13 @@ export const orderPageMessages = {
     },
     seller: {
       booked: 'This buyer has booked your laptop but has not paid yet.',
-      paid: 'The buyer has paid. Meet them at the meeting place to hand the laptop over.',
+      paid: 'The buyer has paid, and we hold the money until the handover. Meet them at the meeting place to hand the laptop over.',
+      disputed: 'The buyer opened a dispute. We keep holding the money until an admin settles it.',
+      completed: 'The deal is complete: the payment was released to you.',
+      'partly-refunded':
+        'The dispute was settled: part of the payment was refunded to the buyer, and the rest released to you.',
       cancelled: 'The buyer cancelled this booking.',
-      refunded: "The buyer's payment could not buy the laptop and was refunded.",
+      refunded: "The buyer's payment was refunded.",
       'sold-to-another': 'Another buyer paid for this laptop first.',
       withdrawn: 'You took this laptop off the marketplace.',
     },

@@ -15,6 +15,9 @@ import { orderPageMessages as t } from '../../../features/orders/order-page-mess
 const statusBadge: Record<OrderPageStatus, string> = {
   booked: 'badge-info',
   paid: 'badge-success',
+  disputed: 'badge-error',
+  completed: 'badge-success',
+  'partly-refunded': 'badge-warning',
   cancelled: 'badge-ghost',
   refunded: 'badge-warning',
   'sold-to-another': 'badge-neutral',

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/*
+ * Protected payments: a paid deal's money is held by the platform until the handover,
+ * then released to the seller less the platform's fee, or given back.
+ */
+
+/** The platform's fee on `amountCents` at `feeBps` basis points, rounded to the cent. */
+export function feeCents(amountCents: number, feeBps: number): number {
+  return Math.round((amountCents * feeBps) / 10_000);
+}
+
+/** What a seller receives of `amountCents` after the fee. */
+export function sellerReceivesCents(amountCents: number, feeBps: number): number {
+  return amountCents - feeCents(amountCents, feeBps);
+}
+
+/** The six digits the buyer shows the seller at the meeting. */
+export const handoverCodeSchema = z
+  .string({ message: 'Enter the 6-digit code from the buyer.' })
+  .trim()
+  .regex(/^\d{6}$/, { message: 'The code has 6 digits.' });
+
+/** POST /api/orders/:id/handover: the seller enters the code the buyer shows them. */
+export const handoverInputSchema = z.object({ code: handoverCodeSchema });
+export type HandoverInput = z.infer<typeof handoverInputSchema>;
+
+/** How a deal's money went to the seller. */
+export const releaseCauses = ['handover-code', 'buyer', 'automatic', 'dispute'] as const;
+export type ReleaseCause = (typeof releaseCauses)[number];
+
+/**
+ * A paid deal's money on its order page, in dollars. `held` is what the platform still
+ * holds; `releaseDueAt` is when that goes to the seller unless the buyer acts first.
+ */
+export const dealMoneySchema = z.object({
+  charged: z.number(),
+  held: z.number(),
+  fee: z.number(),
+  /** Released to the seller, after the fee. */
+  sellerReceived: z.number(),
+  refunded: z.number(),
+  /** The fee in percent, as promised when the buyer paid. */
+  feePercent: z.number(),
+  /** While money is held: when it is released by itself. */
+  releaseDueAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  releasedBy: z.enum(releaseCauses).nullable(),
+  /** The buyer's code to show at the meeting; to the buyer only, while the money is held. */
+  handoverCode: z.string().nullable(),
+});
+export type DealMoney = z.infer<typeof dealMoneySchema>;
+
+/** GET /api/deal-terms: the fee a seller pays, shown when listing ("you receive $X"). */
+export const dealTermsSchema = z.object({
+  feePercent: z.number(),
+  /** How many hours after the payment held money is released by itself. */
+  releaseAfterHours: z.number(),
+});
+export type DealTermsResponse = z.infer<typeof dealTermsSchema>;
