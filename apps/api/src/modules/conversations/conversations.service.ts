@@ -224,9 +224,14 @@ export async function listConversations(db: Db, viewer: Viewer): Promise<Convers
 }
 
 /** Messages from others the viewer has not read, across all their conversations. */
+/** The most unread messages counted; the badge shows more as "99+". */
+export const UNREAD_COUNT_LIMIT = 100;
+
 export async function unreadCount(db: Db, viewer: Viewer): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
+  // Counted up to the badge's limit (it shows "99+"): a person with thousands of unread
+  // messages costs a hundred rows, not thousands, on every page they open.
+  const unread = db
+    .select({ one: sql`1` })
     .from(conversations)
     .innerJoin(messages, eq(messages.conversationId, conversations.id))
     .where(
@@ -238,7 +243,10 @@ export async function unreadCount(db: Db, viewer: Viewer): Promise<number> {
         sql`${messages.senderId} is distinct from ${viewer.id}`,
         sql`${messages.createdAt} > coalesce(${readAtOf(viewer.id)}, '-infinity'::timestamptz)`,
       ),
-    );
+    )
+    .limit(UNREAD_COUNT_LIMIT)
+    .as('unread');
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(unread);
   return row?.count ?? 0;
 }
 

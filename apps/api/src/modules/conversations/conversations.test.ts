@@ -5,7 +5,7 @@ import { messages } from '../../db/schema/conversations.ts';
 import { products } from '../../db/schema/products.ts';
 import { createCategory, createProduct, createUser } from '../../db/seed/factories.ts';
 import { createTestContext, signIn, type TestContext } from '../../test/test-app.ts';
-import { THREAD_PAGE } from './conversations.service.ts';
+import { THREAD_PAGE, UNREAD_COUNT_LIMIT } from './conversations.service.ts';
 import { uploadTestImage } from '../../test/upload-helper.ts';
 import { EMAIL_HIDDEN, PHONE_HIDDEN } from './hide-contacts.ts';
 
@@ -342,5 +342,27 @@ describe('a photo in a message', () => {
       await call('GET', `/api/conversations/${conversationId}`, sellerCookie)
     ).json<Thread>();
     expect(thread.messages).toHaveLength(2);
+  });
+});
+
+describe('the unread count', () => {
+  it('counts up to the badge’s limit, however many messages wait', async () => {
+    const { buyerCookie, sellerCookie, laptop } = await sellerAndBuyer();
+    const { conversationId } = (await start(buyerCookie, laptop.id)).json<{
+      conversationId: string;
+    }>();
+    const waiting = UNREAD_COUNT_LIMIT + 5;
+    await t.database.db.insert(messages).values(
+      Array.from({ length: waiting }, (_, i) => ({
+        conversationId,
+        senderId: null,
+        body: `Line ${i}`,
+        createdAt: new Date(Date.now() + i),
+      })),
+    );
+    await send(buyerCookie, conversationId, 'Is the charger included?');
+    const count = async (cookie: string) =>
+      (await call('GET', '/api/conversations/unread', cookie)).json<{ count: number }>().count;
+    expect(await count(sellerCookie)).toBe(UNREAD_COUNT_LIMIT);
   });
 });
