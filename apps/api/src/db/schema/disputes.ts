@@ -22,7 +22,10 @@ export const disputes = pgTable(
     reason: text('reason').notNull(),
     details: text('details').notNull(),
     /** Image keys of the buyer's evidence, uploaded through /api/images. */
-    photos: text('photos').array().notNull().default(sql`'{}'::text[]`),
+    photos: text('photos')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
     settledBy: text('settled_by').references(() => users.id, { onDelete: 'restrict' }),
@@ -43,6 +46,8 @@ export const disputes = pgTable(
         or (${table.settledAt} is not null and ${table.outcome} in ('refund', 'refund-part', 'release')
           and ${table.refundCents} is not null and ${table.refundCents} >= 0)`,
     ),
-    index('disputes_open_idx').on(table.openedAt).where(sql`${table.settledAt} is null`),
+    index('disputes_open_idx')
+      .on(table.openedAt)
+      .where(sql`${table.settledAt} is null`),
   ],
 );

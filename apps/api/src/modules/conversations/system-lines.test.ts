@@ -143,7 +143,9 @@ describe('a payment', () => {
       201,
     );
 
-    const paid = line('Emma Stone paid $420.00. The laptop is sold.');
+    const paid = line(
+      'Emma Stone paid $420.00. The laptop is sold; the payment is held until the handover.',
+    );
     expect(await threadLines(emma.cookie, product.id)).toEqual([
       line(`Emma Stone booked this laptop to meet at ${where}.`),
       paid,
@@ -279,7 +281,9 @@ describe('a payment and another buyer booking the laptop at once', () => {
 
       expect(paid.statusCode).toBe(200);
       expect((await threadLines(emma.cookie, product.id)).at(-1)).toEqual(
-        line('Emma Stone paid $420.00. The laptop is sold.'),
+        line(
+          'Emma Stone paid $420.00. The laptop is sold; the payment is held until the handover.',
+        ),
       );
       const lateLines = (await storedLines(product.id, late.user.id)).map((row) => row.body);
       if (booked.statusCode === 201) {

@@ -31,7 +31,9 @@ const stillHeld = (db: Db) =>
       db
         .select({ one: sql`1` })
         .from(refunds)
-        .where(and(eq(refunds.orderId, orders.id), inArray(refunds.reason, [...dealRefundReasons]))),
+        .where(
+          and(eq(refunds.orderId, orders.id), inArray(refunds.reason, [...dealRefundReasons])),
+        ),
     ),
   );
 

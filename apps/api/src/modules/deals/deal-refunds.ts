@@ -62,7 +62,8 @@ export function dealRefundsJob(deps: DealRefundDeps, cron: string): JobDefinitio
       const failures: unknown[] = [];
       for (const { orderId } of pending) {
         try {
-          if (await carryOutDealRefund(deps, orderId)) log.info({ orderId }, 'deal refund confirmed');
+          if (await carryOutDealRefund(deps, orderId))
+            log.info({ orderId }, 'deal refund confirmed');
         } catch (error) {
           failures.push(error);
           log.error({ err: error, orderId }, 'deal refund not confirmed');

@@ -17,7 +17,8 @@ export function releasedMail(input: {
   feeCents: number;
   earningsUrl: string;
 }): Mail {
-  const fee = input.feeCents > 0 ? ` (after the platform fee of ${formatDollars(input.feeCents)})` : '';
+  const fee =
+    input.feeCents > 0 ? ` (after the platform fee of ${formatDollars(input.feeCents)})` : '';
   return {
     to: input.to,
     subject: `Payment released: ${input.productName}`,

@@ -55,7 +55,12 @@ export const dealsRoutes: FastifyPluginAsyncZod<{
         summary: "The seller enters the buyer's handover code: the money is released",
         params: idParamsSchema,
         body: handoverInputSchema,
-        response: { 200: orderDetailsSchema, 422: apiErrorSchema, 429: apiErrorSchema, ...actionErrors },
+        response: {
+          200: orderDetailsSchema,
+          422: apiErrorSchema,
+          429: apiErrorSchema,
+          ...actionErrors,
+        },
       },
     },
     async (request, reply) => {

@@ -87,14 +87,16 @@ describe('a paid deal holds the money until the handover', () => {
     expect(await balanceOf(t.database.db, accounts.platformFees)).toBeGreaterThanOrEqual(4_000);
 
     // Once only: a second code, a buyer's confirmation, a cancellation are all refused.
-    const again = await kit.call('POST', `/api/orders/${orderId}/handover`, seller.cookie, { code });
+    const again = await kit.call('POST', `/api/orders/${orderId}/handover`, seller.cookie, {
+      code,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ error: { code: 'ORDER_COMPLETED' } });
     const late = await kit.call('POST', `/api/orders/${orderId}/seller-cancel`, seller.cookie);
     expect(late.statusCode).toBe(409);
-    await expect.poll(() => mailsTo(seller.user.email).join('\n')).toContain(
-      '$760.00 (after the platform fee of $40.00) is now yours',
-    );
+    await expect
+      .poll(() => mailsTo(seller.user.email).join('\n'))
+      .toContain('$760.00 (after the platform fee of $40.00) is now yours');
     expect(await brokenInvariants(t.database.db)).toEqual({ unbalanced: [], overdrawn: [] });
   });
 
@@ -160,9 +162,9 @@ describe('the seller cancels a paid deal', () => {
     const [laptop] = await t.database.db.select().from(products).where(eq(products.id, product.id));
     expect(laptop?.status).toBe('available');
     expect((await page(buyer.cookie, orderId)).status).toBe('refunded');
-    await expect.poll(() => mailsTo(buyer.user.email).join('\n')).toContain(
-      'Your payment of $640.00 is being refunded in full',
-    );
+    await expect
+      .poll(() => mailsTo(buyer.user.email).join('\n'))
+      .toContain('Your payment of $640.00 is being refunded in full');
     // Not twice, and the buyer cannot release what went back.
     const again = await kit.call('POST', `/api/orders/${orderId}/seller-cancel`, seller.cookie);
     expect(again.statusCode).toBe(409);
@@ -189,5 +191,4 @@ describe('the deal terms', () => {
     const response = await kit.call('GET', '/api/deal-terms');
     expect(response.json()).toEqual({ feePercent: 5, releaseAfterHours: 72 });
   });
-
 });

@@ -20,6 +20,7 @@ export const fuzzedRoutes = {
     'POST /api/sandbox/payment_intents/:id/confirm',
     'GET /api/unsubscribe/messages',
     'POST /api/unsubscribe/messages',
+    'GET /api/deal-terms',
   ],
   signedIn: [
     'GET /api/jwt',
@@ -51,6 +52,8 @@ export const fuzzedRoutes = {
     'PATCH /api/myProducts/:id',
     'DELETE /api/myProducts',
     'GET /api/myBuyers',
+    'POST /api/orders/:id/handover',
+    'POST /api/orders/:id/seller-cancel',
   ],
   buyer: [
     'POST /api/myOrders',
@@ -59,6 +62,7 @@ export const fuzzedRoutes = {
     'DELETE /api/myOrders/:id',
     'POST /api/create-payment-intent',
     'POST /api/payments',
+    'POST /api/orders/:id/received',
   ],
   admin: [
     'GET /api/reports',

@@ -40,6 +40,15 @@ export const faqPage: InfoPageContent = {
       ],
     },
     {
+      id: 'protection',
+      heading: 'When does the seller get my money?',
+      body: [
+        'Not when you pay: we hold your payment until you have the laptop. At the meeting, check it with the checklist on your order page (it turns on, no firmware password, no Activation Lock or device management, the battery, keyboard, ports and screen). If all is well, show the seller the 6-digit handover code on your order page, or tap “I have the laptop”: that releases the payment to the seller.',
+        'If something is wrong, do not give the code: open a dispute on your order page instead. We keep holding the money until our team has looked at it, and they can refund you in full or in part.',
+        'If you do neither, the payment is released to the seller three days after you paid (unless we have changed that period). We email you a day before.',
+      ],
+    },
+    {
       id: 'test-mode',
       heading: 'The payment page says “Test mode”. What does that mean?',
       body: [
