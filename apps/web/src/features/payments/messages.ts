@@ -37,7 +37,7 @@ export const paymentMessages = {
   success: 'Payment complete. Thank you!',
   transactionId: (id: string) => `Transaction ID: ${id}`,
   nextStep:
-    "Meet the seller at the meeting place to collect your laptop. The order page has the seller's phone number.",
+    "We hold your payment until you have the laptop. Meet the seller at the meeting place, check the laptop, then show them the handover code on your order page. The order page also has the seller's phone number.",
   seeOrder: 'See the order',
   paid: 'Paid',
   alreadyPaid: 'You have paid for this laptop.',
