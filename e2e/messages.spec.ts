@@ -18,13 +18,12 @@ test('a guest asks a seller about a laptop after logging in, and the two write t
   });
   const buyer = await createAccount(request, 'buyer', 'Bea Buyer');
 
-  // A guest is asked to log in first, and comes back to the laptop.
+  // A guest is asked to log in first, and comes back to the laptop, where the
+  // conversation opens.
   await page.goto(`/laptops/${listing.productId}`);
   await (await takenOver(page.getByRole('button', { name: 'Ask the seller' }))).click();
   await expect(page.getByText('Please log in to ask the seller.')).toBeVisible();
   await logIn(page, buyer);
-  await expect(page).toHaveURL(new RegExp(`/laptops/${listing.productId}$`));
-  await (await takenOver(page.getByRole('button', { name: 'Ask the seller' }))).click();
 
   await expect(page).toHaveURL(/\/dashboard\/messages\/[0-9a-f-]+$/);
   await expect(page.getByRole('heading', { name: 'With Sid Seller' })).toBeVisible();
@@ -52,6 +51,37 @@ test('a guest asks a seller about a laptop after logging in, and the two write t
 
   // The buyer's open thread shows the answer without a reload.
   await expect(thread.getByText('Yes, the original 65 W one.')).toBeVisible({ timeout: 15_000 });
+});
+
+test("a buyer asks from a laptop's card and lands in the one conversation about it", async ({
+  page,
+  request,
+}) => {
+  const listing = await sellerWithListing({
+    name: `HP EliteBook 830 Card${Date.now().toString(36)}`,
+    brand: 'HP',
+  });
+  const buyer = await createAccount(request, 'buyer', 'Cara Card');
+  await signIn(page, buyer);
+  const askFromCard = async () => {
+    await page.goto(`/search?q=${encodeURIComponent(listing.name)}`);
+    const card = page.getByRole('article', { name: listing.name });
+    await (await takenOver(card.getByRole('button', { name: /More options/ }))).click();
+    await card.getByRole('menuitem', { name: 'Ask the seller' }).click();
+    await expect(page.getByRole('heading', { name: 'With Sid Seller' })).toBeVisible();
+    return new URL(page.url()).pathname;
+  };
+
+  const thread = await askFromCard();
+  expect(thread).toMatch(/^\/dashboard\/messages\/[0-9a-f-]+$/);
+  await page.getByLabel('Your message').fill('Is the keyboard backlit?');
+  await page.getByRole('button', { name: 'Send' }).click();
+  const messages = page.getByRole('list', { name: 'Messages' });
+  await expect(messages.getByText('Is the keyboard backlit?')).toBeVisible();
+
+  // Asking again opens the same conversation, with what was said in it.
+  expect(await askFromCard()).toBe(thread);
+  await expect(messages.getByText('Is the keyboard backlit?')).toBeVisible();
 });
 
 test('a buyer and a seller chat live: messages and the unread badge arrive without a reload', async ({

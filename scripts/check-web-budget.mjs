@@ -18,7 +18,7 @@ const dist = path.join(root, 'apps/web/dist');
  * 19.3's react-dom (68.6 KB), React Router's data router (29.6 KB) and TanStack
  * Query (11.4 KB) weigh 109.6 KB together before any of our code (measured with
  * this Vite and minifier), so 100 KB cannot be met on this stack. This budget sits
- * a little above what Home needs today (129.35 KB), so any growth is a decision.
+ * a little above what Home needs today (129.73 KB), so any growth is a decision.
  */
 const FIRST_TARGET_KB = 100;
 const BUDGET_KB = Number(process.env.WEB_BUDGET_KB ?? 130);

@@ -22,6 +22,7 @@ export const messages = {
   },
   productCard: {
     reportProduct: 'Report this laptop',
+    askSeller: 'Ask the seller',
     bookNow: 'Book',
     booked: 'Booked',
     payNow: 'Pay now',
@@ -103,6 +104,7 @@ export const messages = {
     buyersOnly: 'Only buyer accounts can book laptops.',
     logInToBook: 'Please log in to book this laptop.',
     logInToReport: 'Please log in to report this laptop.',
+    logInToAsk: 'Please log in to ask the seller.',
   },
   /** The navbar's search box; the search page's texts load with it (features/search). */
   search: {

@@ -49,6 +49,7 @@ export function CategoryRoute() {
             products={products}
             onBook={actions.onBook}
             onReport={actions.onReport}
+            onAsk={actions.onAsk}
             bookingOf={actions.bookingOf}
             aboveTheFold
             headingLevel={2}

@@ -100,6 +100,7 @@ export function HomeRoute() {
                 products={advertisedProducts}
                 onBook={actions.onBook}
                 onReport={actions.onReport}
+                onAsk={actions.onAsk}
                 bookingOf={actions.bookingOf}
               />
             </Section>
@@ -112,6 +113,7 @@ export function HomeRoute() {
               products={latestProducts ?? []}
               onBook={actions.onBook}
               onReport={actions.onReport}
+              onAsk={actions.onAsk}
               bookingOf={actions.bookingOf}
             />
           </Section>

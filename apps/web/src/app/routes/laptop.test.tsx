@@ -1,9 +1,10 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProductDetails } from '@laptops/shared/products';
 import { makeProductDetails, makeSessionUser } from '../../testing/factories.ts';
 import { jsonResponse } from '../../testing/json-response.ts';
+import { sessionKeys } from '../../lib/query-keys.ts';
 import { renderWithProviders } from '../../testing/render-with-providers.tsx';
 import { LaptopRoute } from './laptop.tsx';
 
@@ -20,6 +21,7 @@ function serve(answer: Response | ProductDetails, session: unknown = null) {
       }
       if (path === '/api/auth/get-session') return jsonResponse(session);
       if (path === '/api/myOrders') return jsonResponse([]);
+      if (path === '/api/conversations') return jsonResponse({ conversationId: 'c-9' }, 201);
       return jsonResponse({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
     }),
   );
@@ -29,8 +31,13 @@ function draw() {
   return renderWithProviders(<LaptopRoute />, {
     path: '/laptops/:id',
     at: `/laptops/${id}`,
+    routes: [{ path: '/dashboard/messages/:id', element: <h1>The conversation</h1> }],
   });
 }
+
+// Ask the seller loads its call on the first tap; loaded here once, as a browser would
+// have it cached, so that its first transform in the test runner outlasts no wait.
+beforeAll(() => import('../../features/conversations/api/start-conversation.ts'));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -136,6 +143,23 @@ describe('LaptopRoute', () => {
     expect(
       await screen.findByRole('heading', { name: 'We could not find this laptop' }),
     ).toBeTruthy();
+  });
+
+  it("opens the buyer's conversation with the seller, and offers none on a sold laptop", async () => {
+    const buyer = makeSessionUser({ typeOfUser: 'buyer' });
+    serve(makeProductDetails({ isSold: true, status: 'sold' }), { user: buyer });
+    const { unmount } = draw();
+    expect(await screen.findByRole('button', { name: 'Sold' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Ask the seller' })).toBeNull();
+    unmount();
+    serve(makeProductDetails(), { user: buyer });
+    const { router, queryClient } = draw();
+    const ask = await screen.findByRole('button', { name: 'Ask the seller' });
+    // Once the session is known: before, the button takes a guest to log in.
+    await waitFor(() => expect(queryClient.getQueryData(sessionKeys.all)).toMatchObject(buyer));
+    await userEvent.click(ask);
+    expect(await screen.findByRole('heading', { name: 'The conversation' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard/messages/c-9');
   });
 
   it('copies the link when the browser has no share sheet', async () => {

@@ -1,15 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
-import type { ProductDetails } from '@laptops/shared/products';
+import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { productQueryOptions, useProduct } from '../../features/products/api/get-product.ts';
 import { LaptopDetails } from '../../features/products/components/laptop-details.tsx';
 import { laptopPageMessages as t } from '../../features/products/laptop-page-messages.ts';
 import { ApiRequestError } from '../../lib/api-client.ts';
-import { useSession } from '../../lib/get-session.ts';
-import { toastLater } from '../../components/ui/toast-later.ts';
-import { useStartConversation } from '../../features/conversations/api/start-conversation.ts';
 import { useProductActions } from '../use-product-actions.tsx';
 
 /** The site's name, after each page's own in the tab's title. */
@@ -22,23 +18,8 @@ const SITE = 'Laptop Resale';
 export function LaptopRoute() {
   const { id = '' } = useParams();
   const product = useProduct(id);
+  // Book, Report and Ask the seller do here what they do on a card.
   const actions = useProductActions();
-  const { data: user } = useSession();
-  const startConversation = useStartConversation();
-  const navigate = useNavigate();
-  const location = useLocation();
-  // A guest signs in first and comes back here; then the conversation opens.
-  const onAsk = (laptop: ProductDetails) => {
-    if (!user) {
-      toastLater.blank(t.logInToAsk);
-      return void navigate(paths.login.getHref(), { state: { from: location } });
-    }
-    startConversation.mutate(laptop._id, {
-      onSuccess: ({ conversationId }) =>
-        void navigate(paths.dashboard.conversation.getHref(conversationId)),
-      onError: (error) => toastLater.error(error.message),
-    });
-  };
 
   if (product.isPending) return <Spinner />;
   if (product.isError) {
@@ -73,7 +54,7 @@ export function LaptopRoute() {
         product={product.data}
         onBook={actions.onBook}
         onReport={actions.onReport}
-        onAsk={onAsk}
+        onAsk={actions.onAsk}
       />
       {actions.modals}
     </>

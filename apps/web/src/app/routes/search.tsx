@@ -19,6 +19,7 @@ export function SearchRoute() {
             products={products}
             onBook={actions.onBook}
             onReport={actions.onReport}
+            onAsk={actions.onAsk}
             bookingOf={actions.bookingOf}
             aboveTheFold
             headingLevel={2}

@@ -41,7 +41,6 @@ export const laptopPageMessages = {
   edit: 'Edit listing',
   report: 'Report',
   ask: 'Ask the seller',
-  logInToAsk: 'Please log in to ask the seller.',
   share: 'Share',
   linkCopied: 'Link copied.',
   copyFailed: 'Could not copy the link; copy it from the address bar.',

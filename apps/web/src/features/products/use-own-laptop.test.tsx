@@ -18,9 +18,12 @@ const person = (id: string) =>
 function renderCard(session: SessionUser | null | undefined) {
   const client = createTestQueryClient();
   if (session !== undefined) client.setQueryData(sessionKeys.all, session);
-  renderWithProviders(<ProductCard product={laptop} onBook={vi.fn()} onReport={vi.fn()} />, {
-    queryClient: client,
-  });
+  renderWithProviders(
+    <ProductCard product={laptop} onBook={vi.fn()} onReport={vi.fn()} onAsk={vi.fn()} />,
+    {
+      queryClient: client,
+    },
+  );
   return client;
 }
 

@@ -13,11 +13,18 @@ const laptop = (overrides: Partial<Product> = {}) =>
 function renderCard(product: Product, bookingId?: string) {
   const onBook = vi.fn();
   const onReport = vi.fn();
+  const onAsk = vi.fn();
   renderWithProviders(
-    <ProductCard product={product} onBook={onBook} onReport={onReport} bookingId={bookingId} />,
+    <ProductCard
+      product={product}
+      onBook={onBook}
+      onReport={onReport}
+      onAsk={onAsk}
+      bookingId={bookingId}
+    />,
     { path: '*' },
   );
-  return { onBook, onReport, card: screen.getByRole('article') };
+  return { onBook, onReport, onAsk, card: screen.getByRole('article') };
 }
 
 describe('ProductCard', () => {
@@ -80,9 +87,9 @@ describe('ProductCard', () => {
     expect(within(card).queryByRole('button', { name: 'Book' })).toBeNull();
   });
 
-  it("offers 'Report this laptop' in the card's menu, which closes on Escape", async () => {
+  it("offers 'Ask the seller' and 'Report this laptop' in the card's menu, which closes on Escape", async () => {
     const product = laptop();
-    const { card, onReport } = renderCard(product);
+    const { card, onReport, onAsk } = renderCard(product);
     const menuButton = within(card).getByRole('button', { name: /More options/ });
     await userEvent.click(menuButton);
     expect(menuButton.getAttribute('aria-expanded')).toBe('true');
@@ -93,5 +100,20 @@ describe('ProductCard', () => {
     await userEvent.click(within(card).getByRole('menuitem', { name: 'Report this laptop' }));
     expect(onReport).toHaveBeenCalledWith(product);
     expect(within(card).queryByRole('menu')).toBeNull();
+
+    await userEvent.click(menuButton);
+    await userEvent.click(within(card).getByRole('menuitem', { name: 'Ask the seller' }));
+    expect(onAsk).toHaveBeenCalledWith(product);
+    expect(within(card).queryByRole('menu')).toBeNull();
+  });
+
+  it("offers only 'Report this laptop' on a sold laptop: its seller takes no more questions", async () => {
+    const { card } = renderCard(laptop({ isSold: true }));
+    await userEvent.click(within(card).getByRole('button', { name: /More options/ }));
+    expect(
+      within(card)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Report this laptop']);
   });
 });

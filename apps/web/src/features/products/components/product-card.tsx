@@ -19,6 +19,7 @@ type ProductCardProps = {
   product: Product;
   onBook: (product: Product) => void;
   onReport: (product: Product) => void;
+  onAsk: (product: Product) => void;
   /** The viewer's unpaid booking of this laptop: the card offers to pay instead of to book. */
   bookingId?: string;
   /**
@@ -33,13 +34,14 @@ type ProductCardProps = {
  * A laptop's card: picture, name (up to 50 characters), date posted, years of use,
  * location, condition, description (up to 170 characters), both prices, the seller (with
  * a tick once verified; no contact details, which only a booking's order page shows), a
- * menu to report the laptop, and Book: a disabled 'Sold' once it is sold, or Pay now
+ * menu to ask the seller or report the laptop, and Book: a disabled 'Sold' once it is sold, or Pay now
  * once booked.
  */
 export function ProductCard({
   product,
   onBook,
   onReport,
+  onAsk,
   bookingId,
   imageLoading = 'lazy',
   headingLevel = 3,
@@ -86,6 +88,8 @@ export function ProductCard({
           <ProductMenu
             productName={product.name}
             sellerId={product.sellerId}
+            sold={sold}
+            onAsk={() => onAsk(product)}
             onReport={() => onReport(product)}
           />
         </div>

@@ -54,7 +54,7 @@ function pictures() {
 
 describe('ProductGrid pictures', () => {
   it('show the small thumbnail in a fixed 4:3 box, lazily, when the grid is further down the page', () => {
-    render(<ProductGrid products={makeProducts(4)} onBook={noop} onReport={noop} />);
+    render(<ProductGrid products={makeProducts(4)} onBook={noop} onReport={noop} onAsk={noop} />);
     for (const [index, img] of pictures().entries()) {
       expect(img.getAttribute('src')).toBe(`/api/images/laptop-${index}-thumb.webp`);
       expect(img.getAttribute('width')).toBe('640');
@@ -66,7 +66,15 @@ describe('ProductGrid pictures', () => {
   });
 
   it('load the first row at once and the first picture first when the grid leads the page', () => {
-    render(<ProductGrid products={makeProducts(5)} onBook={noop} onReport={noop} aboveTheFold />);
+    render(
+      <ProductGrid
+        products={makeProducts(5)}
+        onBook={noop}
+        onReport={noop}
+        onAsk={noop}
+        aboveTheFold
+      />,
+    );
     const [first, ...rest] = pictures();
     expect(first?.getAttribute('loading')).toBe('eager');
     expect(first?.getAttribute('fetchpriority')).toBe('high');
@@ -81,12 +89,18 @@ describe('ProductGrid pictures', () => {
 
   it('title the cards with the heading level the page asks for', () => {
     const { unmount } = render(
-      <ProductGrid products={makeProducts(2)} onBook={noop} onReport={noop} />,
+      <ProductGrid products={makeProducts(2)} onBook={noop} onReport={noop} onAsk={noop} />,
     );
     expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(2);
     unmount();
     render(
-      <ProductGrid products={makeProducts(2)} onBook={noop} onReport={noop} headingLevel={2} />,
+      <ProductGrid
+        products={makeProducts(2)}
+        onBook={noop}
+        onReport={noop}
+        onAsk={noop}
+        headingLevel={2}
+      />,
     );
     expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(2);
   });
@@ -94,7 +108,7 @@ describe('ProductGrid pictures', () => {
 
 describe('ProductGrid cards', () => {
   it("link the name to the laptop's page, and show its key specs", () => {
-    render(<ProductGrid products={makeProducts(1)} onBook={noop} onReport={noop} />);
+    render(<ProductGrid products={makeProducts(1)} onBook={noop} onReport={noop} onAsk={noop} />);
     const card = screen.getByRole('article', { name: 'Laptop 1' });
     const links = within(card).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
@@ -106,7 +120,12 @@ describe('ProductGrid cards', () => {
   it('show a lowered price beside the one it was', () => {
     const [product] = makeProducts(1);
     render(
-      <ProductGrid products={[{ ...product!, wasPrice: 650 }]} onBook={noop} onReport={noop} />,
+      <ProductGrid
+        products={[{ ...product!, wasPrice: 650 }]}
+        onBook={noop}
+        onReport={noop}
+        onAsk={noop}
+      />,
     );
     expect(screen.getByText('$650.00').closest('span')?.textContent).toBe('Was $650.00');
   });

@@ -6,6 +6,7 @@ type ProductGridProps = {
   products: Product[];
   onBook: (product: Product) => void;
   onReport: (product: Product) => void;
+  onAsk: (product: Product) => void;
   /** The viewer's unpaid booking of a laptop: its card offers to pay. */
   bookingOf?: (productId: string) => string | undefined;
   /**
@@ -25,6 +26,7 @@ export function ProductGrid({
   products,
   onBook,
   onReport,
+  onAsk,
   bookingOf,
   aboveTheFold = false,
   headingLevel = 3,
@@ -41,6 +43,7 @@ export function ProductGrid({
             product={product}
             onBook={onBook}
             onReport={onReport}
+            onAsk={onAsk}
             bookingId={bookingOf?.(product._id)}
             imageLoading={
               aboveTheFold && index === 0

@@ -3,14 +3,18 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ProductMenu } from './product-menu.tsx';
 
-function renderMenu(onReport = vi.fn()) {
+function renderMenu(onReport = vi.fn(), onAsk = vi.fn()) {
   render(
     <>
-      <ProductMenu productName="ThinkPad X1" onReport={onReport} />
+      <ProductMenu productName="ThinkPad X1" onReport={onReport} onAsk={onAsk} />
       <button type="button">Book</button>
     </>,
   );
-  return { onReport, toggle: screen.getByRole('button', { name: 'More options: ThinkPad X1' }) };
+  return {
+    onReport,
+    onAsk,
+    toggle: screen.getByRole('button', { name: 'More options: ThinkPad X1' }),
+  };
 }
 
 describe("a card's ⋮ menu, by keyboard", () => {
@@ -19,13 +23,26 @@ describe("a card's ⋮ menu, by keyboard", () => {
     const { toggle } = renderMenu();
     toggle.focus();
     await user.keyboard('{Enter}');
-    expect(document.activeElement).toBe(
-      screen.getByRole('menuitem', { name: 'Report this laptop' }),
-    );
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Ask the seller' }));
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).toBeNull();
     expect(document.activeElement).toBe(toggle);
+  });
+
+  it('moves between its items with the arrow keys, round the ends', async () => {
+    const user = userEvent.setup();
+    const { toggle } = renderMenu();
+    const ask = () => screen.getByRole('menuitem', { name: 'Ask the seller' });
+    const report = () => screen.getByRole('menuitem', { name: 'Report this laptop' });
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(report());
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(ask());
+    await user.keyboard('{ArrowUp}');
+    expect(document.activeElement).toBe(report());
   });
 
   it('closes when focus moves on past it', async () => {
@@ -33,6 +50,7 @@ describe("a card's ⋮ menu, by keyboard", () => {
     const { toggle } = renderMenu();
     toggle.focus();
     await user.keyboard('{Enter}');
+    await user.tab();
     await user.tab();
 
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Book' }));
@@ -49,6 +67,7 @@ describe("a card's ⋮ menu, by keyboard", () => {
     );
     toggle.focus();
     await user.keyboard('{Enter}');
+    await user.keyboard('{ArrowDown}');
     await user.keyboard('{Enter}');
 
     expect(focusedWhenChosen).toBe(toggle);

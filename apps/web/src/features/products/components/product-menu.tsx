@@ -3,33 +3,48 @@ import { messages } from '../../../lib/messages.ts';
 import { useIsOwnLaptop } from '../use-own-laptop.ts';
 
 /**
- * The card's '⋮' menu. Closes on Escape (focus back on '⋮'), on a click elsewhere, when
- * focus leaves it, and after a choice. Not shown on one's own laptop: its one item,
- * Report, is not for its seller.
+ * The card's '⋮' menu: Ask the seller (not on a sold laptop, as on its page) and Report.
+ * The arrow keys move between its items. Closes on Escape (focus back on '⋮'), on a click
+ * elsewhere, when focus leaves it, and after a choice. Not shown on one's own laptop:
+ * neither item is for its seller.
  */
 export function ProductMenu({
   productName,
   sellerId,
+  sold = false,
+  onAsk,
   onReport,
 }: {
   productName: string;
   sellerId?: string | null;
+  sold?: boolean;
+  onAsk: () => void;
   onReport: () => void;
 }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
-  const firstItemRef = useRef<HTMLButtonElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const ownLaptop = useIsOwnLaptop(sellerId);
 
   useEffect(() => {
     if (!open) return;
-    firstItemRef.current?.focus();
+    const items = () => [
+      ...(rootRef.current?.querySelectorAll<HTMLElement>('[role=menuitem]') ?? []),
+    ];
+    items()[0]?.focus();
     const onPointerDown = (event: PointerEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     };
     const onKeyDown = (event: KeyboardEvent) => {
+      const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;
+      if (step) {
+        // From one item to the next (or back), round the ends.
+        const all = items();
+        const at = all.indexOf(document.activeElement as HTMLElement);
+        all[(Math.max(at, 0) + step + all.length) % all.length]?.focus();
+        return event.preventDefault();
+      }
       if (event.key !== 'Escape') return;
       setOpen(false);
       toggleRef.current?.focus();
@@ -51,6 +66,13 @@ export function ProductMenu({
   }, [open]);
 
   if (ownLaptop) return null;
+  const choose = (action: () => void) => () => {
+    setOpen(false);
+    // This item goes with the menu: the modal a choice opens gives focus back to what
+    // had it when it opened, so that is the '⋮' button.
+    toggleRef.current?.focus();
+    action();
+  };
   return (
     <div ref={rootRef} className="relative">
       <button
@@ -75,19 +97,15 @@ export function ProductMenu({
           role="menu"
           className="menu absolute right-0 z-10 mt-1 w-44 rounded-box border border-base-300 bg-base-100 p-1 shadow-lg"
         >
+          {!sold && (
+            <li role="none">
+              <button type="button" role="menuitem" onClick={choose(onAsk)}>
+                {messages.productCard.askSeller}
+              </button>
+            </li>
+          )}
           <li role="none">
-            <button
-              type="button"
-              role="menuitem"
-              ref={firstItemRef}
-              onClick={() => {
-                setOpen(false);
-                // This item goes with the menu: the modal the choice opens gives focus
-                // back to what had it when it opened, so that is the '⋮' button.
-                toggleRef.current?.focus();
-                onReport();
-              }}
-            >
+            <button type="button" role="menuitem" onClick={choose(onReport)}>
               {messages.productCard.reportProduct}
             </button>
           </li>
