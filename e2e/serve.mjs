@@ -44,6 +44,10 @@ Object.assign(process.env, {
   // machine can make a page miss the 150 ms default and go out undrawn; that fallback
   // has its own tests (apps/api first-paint, static-client).
   FIRST_PAINT_DEADLINE_MS: '5000',
+  // A message left unread is emailed after 3 seconds, not 5 minutes, so that its test
+  // (message-emails.spec.ts) need not wait. Mail goes to DATA_DIR/outbox; no test counts
+  // all of it, and each reads only the mail of its own new accounts.
+  MESSAGE_EMAIL_DELAY_MINUTES: '0.05',
   GOOGLE_CLIENT_ID: 'e2e-client',
   GOOGLE_CLIENT_SECRET: 'e2e-secret',
   GOOGLE_ISSUER: oidc.issuer.url,

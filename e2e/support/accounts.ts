@@ -71,24 +71,48 @@ export async function signIn(page: Page, account: Credentials) {
   await expect(page).toHaveURL(/\/$/);
 }
 
+/** The server's outbox (it has no SMTP server here): every email as sent, oldest first. */
+function outbox(): string[] {
+  const folder = path.join(e2eDataDir(), 'outbox');
+  const files = fs.existsSync(folder) ? fs.readdirSync(folder).sort() : [];
+  return files.map((file) => fs.readFileSync(path.join(folder, file), 'utf8'));
+}
+
+const undoQuotedPrintable = (text: string) =>
+  text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
 /** The newest email to `to` in the server's outbox, with quoted-printable undone. */
 export async function latestEmailTo(to: string, containing = ''): Promise<string> {
-  const outbox = path.join(e2eDataDir(), 'outbox');
   let found = '';
   // Mail goes out after the answer: wait for the one asked for, not an earlier one.
   await expect
     .poll(() => {
-      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort() : [];
-      const texts = files.map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'));
       found =
-        texts.reverse().find((text) => text.includes(`To: ${to}`) && text.includes(containing)) ??
-        '';
+        outbox()
+          .reverse()
+          .find((text) => text.includes(`To: ${to}`) && text.includes(containing)) ?? '';
       return found;
     })
     .not.toBe('');
-  return found
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return undoQuotedPrintable(found);
+}
+
+/**
+ * The emails to `to` in the outbox so far, oldest first, as read: the headers with
+ * their folded lines joined, the text with quoted-printable undone.
+ */
+export function emailsTo(to: string): { headers: string; text: string }[] {
+  return outbox()
+    .map((raw) => {
+      const [head = '', ...body] = raw.split(/\r?\n\r?\n/);
+      return {
+        headers: head.replace(/\r?\n[ \t]+/g, ' '),
+        text: undoQuotedPrintable(body.join('\n\n')).replace(/\r\n/g, '\n'),
+      };
+    })
+    .filter((mail) => mail.headers.split(/\r?\n/).includes(`To: ${to}`));
 }
 
 /** On a phone the dashboard menu sits in a closed drawer: open it first. */
