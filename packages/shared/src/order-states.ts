@@ -21,6 +21,29 @@ export const dealStates = [
 ] as const;
 export type DealState = (typeof dealStates)[number];
 
+/**
+ * Where a booking stands in the lists (My orders, My buyers): the deal's state, with a
+ * booking not paid yet named `unpaid`. `paid` is paid with the money still held.
+ */
+export const orderStatuses = [
+  'unpaid',
+  'paid',
+  'disputed',
+  'completed',
+  'refunded',
+  'partly-refunded',
+  'sold-to-another',
+  'withdrawn',
+] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** A deal's state as the lists name it. */
+export function orderStatusOf(state: DealState): OrderStatus {
+  // The lists leave cancelled bookings out; `unpaid` only completes the mapping.
+  if (state === 'booked' || state === 'cancelled') return 'unpaid';
+  return state;
+}
+
 export const dealEvents = [
   /** The buyer's payment is recorded as the sale (today: start paying, or a payment arriving). */
   'pay',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { bookingMessages as m } from './messages.ts';
 import { dealMoneySchema } from './deals.ts';
 import { phoneNumber, requiredText } from './fields.ts';
-import { dealStates, type DealState } from './order-states.ts';
+import { dealStates, orderStatuses, type DealState } from './order-states.ts';
 
 /** The booking modal's fields: where to meet and how to reach the buyer. */
 export const bookingFieldsSchema = z.object({
@@ -31,7 +31,7 @@ export const bookingInputSchema = z
   }))
   .pipe(bookingFieldsSchema.extend({ productId: z.string() }));
 
-export const orderStatuses = ['unpaid', 'paid', 'sold-to-another', 'withdrawn'] as const;
+export { orderStatuses, type OrderStatus } from './order-states.ts';
 
 /** An order as its buyer sees it (My Orders, the payment page). */
 export const orderSchema = z.object({
@@ -45,7 +45,11 @@ export const orderSchema = z.object({
   sellerLocation: z.string(),
   price: z.number(),
   paid: z.boolean(),
-  /** unpaid, paid, sold to another buyer ('Sold'), or withdrawn by the seller. */
+  /**
+   * unpaid; paid (the money held until the handover); disputed; completed (the money
+   * went to the seller); refunded, in full or in part; sold to another buyer ('Sold');
+   * or withdrawn by the seller.
+   */
   status: z.enum(orderStatuses),
   transactionId: z.string().nullable(),
   bookedAt: z.string(),

@@ -14,6 +14,7 @@ import {
 } from './fields.ts';
 import { cpuFamilies, specLimits, storageTypes } from './laptop-specs.ts';
 import { productMessages as m, specMessages as sm } from './messages.ts';
+import { orderStatuses } from './order-states.ts';
 
 export const productStatuses = ['available', 'sold'] as const;
 export type ProductStatus = (typeof productStatuses)[number];
@@ -360,6 +361,8 @@ export const myBuyerSchema = z.object({
   productName: z.string(),
   price: z.number(),
   paid: z.boolean(),
+  /** Where the booking stands, as My orders says it to the buyer. */
+  status: z.enum(orderStatuses),
   bookedAt: z.string(),
 });
 export type MyBuyer = z.infer<typeof myBuyerSchema>;

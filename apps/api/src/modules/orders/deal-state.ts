@@ -1,7 +1,9 @@
 import { and, inArray, isNull, sql } from 'drizzle-orm';
 import {
   dealStateOf,
+  orderStatusOf,
   transition,
+  type OrderStatus,
   type DealEvent,
   type DealState,
   type PaidDealFacts,
@@ -67,6 +69,43 @@ export async function settlementsOf(
     });
   }
   return result;
+}
+
+/** A booking as the lists (My orders, My buyers) read it. */
+export type ListedBooking = {
+  id: string;
+  paid: boolean;
+  completedAt: Date | null;
+  productStatus: string;
+  productDeletedAt: Date | null;
+};
+
+/**
+ * Each listed booking's status. The paid ones' settlements are read in one batch (two
+ * queries whatever the list's length), not per row. Listed bookings are not cancelled;
+ * a refund of a payment that came too late is told on the order page only.
+ */
+export async function listStatusesOf(
+  db: Db,
+  bookings: ListedBooking[],
+): Promise<Map<string, OrderStatus>> {
+  const settlements = await settlementsOf(
+    db,
+    bookings.filter((booking) => booking.paid),
+  );
+  return new Map(
+    bookings.map((booking) => [
+      booking.id,
+      orderStatusOf(
+        dealStateOfRows(
+          { paid: booking.paid, cancelledAt: null },
+          { status: booking.productStatus, deletedAt: booking.productDeletedAt },
+          false,
+          settlements.get(booking.id),
+        ),
+      ),
+    ]),
+  );
 }
 
 /** One paid order's settlement facts (see `settlementsOf`). */

@@ -2,7 +2,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { and, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { bookingMessages } from '@laptops/shared/messages';
 import { centsToDollars } from '@laptops/shared/money';
-import type { DealState } from '@laptops/shared/order-states';
+import type { OrderStatus } from '@laptops/shared/order-states';
 import type { BookingFields, Order } from '@laptops/shared/orders';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
@@ -19,7 +19,7 @@ import {
   type Tell,
 } from '../conversations/system-lines.ts';
 import { thumbnailUrl } from '../images/images.service.ts';
-import { dealStateOfRows, requireTransition } from './deal-state.ts';
+import { dealStateOfRows, listStatusesOf, requireTransition } from './deal-state.ts';
 import { bookingNoticeMail } from './orders.mails.ts';
 
 const sellers = alias(users, 'sellers');
@@ -145,6 +145,7 @@ function selectOrders(db: Db, where: SQL | undefined) {
       meetingLocation: orders.meetingLocation,
       priceCents: orders.priceCents,
       paid: orders.paid,
+      completedAt: orders.completedAt,
       transactionId: payments.transactionId,
       createdAt: orders.createdAt,
     })
@@ -159,19 +160,7 @@ function selectOrders(db: Db, where: SQL | undefined) {
 
 type OrderRow = Awaited<ReturnType<typeof selectOrders>>[number];
 
-/** My Orders lists open bookings and does not read refunds: four states show there. */
-function listStatus(state: DealState): Order['status'] {
-  if (state === 'paid' || state === 'sold-to-another' || state === 'withdrawn') return state;
-  return 'unpaid';
-}
-
-function toOrder(row: OrderRow): Order {
-  const status = listStatus(
-    dealStateOfRows(
-      { paid: row.paid, cancelledAt: null },
-      { status: row.productStatus, deletedAt: row.productDeletedAt },
-    ),
-  );
+function toOrder(row: OrderRow, status: OrderStatus): Order {
   return {
     _id: row.id,
     productId: row.productId,
@@ -188,15 +177,23 @@ function toOrder(row: OrderRow): Order {
   };
 }
 
+/** The buyer's bookings with their statuses, read for the whole list at once. */
+async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
+  const statuses = await listStatusesOf(db, rows);
+  return rows.map((row) => toOrder(row, statuses.get(row.id) ?? 'unpaid'));
+}
+
 export async function listMyOrders(db: Db, buyerId: string): Promise<Order[]> {
-  return (await selectOrders(db, eq(orders.buyerId, buyerId))).map(toOrder);
+  return toOrders(db, await selectOrders(db, eq(orders.buyerId, buyerId)));
 }
 
 /** One of the buyer's own orders; anyone else's is "not found". */
 export async function getMyOrder(db: Db, buyerId: string, id: string): Promise<Order> {
   const [row] = await selectOrders(db, and(eq(orders.id, id), eq(orders.buyerId, buyerId)));
   if (!row) throw notFound('You have no such order.');
-  return toOrder(row);
+  const [order] = await toOrders(db, [row]);
+  if (!order) throw notFound('You have no such order.');
+  return order;
 }
 
 /** Cancels an unpaid booking, and says so in its conversation. A paid order stays for the record. */

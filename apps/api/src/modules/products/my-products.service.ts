@@ -19,6 +19,7 @@ import {
   writeLinesForOpenBookings,
   type Tell,
 } from '../conversations/system-lines.ts';
+import { listStatusesOf } from '../orders/deal-state.ts';
 import { isOwnUploadedImage } from '../images/images.service.ts';
 import { listSellerProducts } from './products.service.ts';
 
@@ -226,7 +227,10 @@ export async function deleteMyProduct(
   return { deletedCount: done.deletedCount };
 }
 
-/** The bookings of the seller's own products, newest first (cancelled ones left out). */
+/**
+ * The bookings of the seller's own products, newest first (cancelled ones left out),
+ * each with where it stands, as My orders says it to its buyer.
+ */
 export async function listMyBuyers(db: Db, sellerId: string): Promise<MyBuyer[]> {
   const rows = await db
     .select({
@@ -236,6 +240,9 @@ export async function listMyBuyers(db: Db, sellerId: string): Promise<MyBuyer[]>
       productName: products.name,
       priceCents: orders.priceCents,
       paid: orders.paid,
+      completedAt: orders.completedAt,
+      productStatus: products.status,
+      productDeletedAt: products.deletedAt,
       bookedAt: orders.createdAt,
     })
     .from(orders)
@@ -243,6 +250,7 @@ export async function listMyBuyers(db: Db, sellerId: string): Promise<MyBuyer[]>
     .innerJoin(users, eq(users.id, orders.buyerId))
     .where(and(eq(products.sellerId, sellerId), isNull(orders.cancelledAt)))
     .orderBy(desc(orders.createdAt));
+  const statuses = await listStatusesOf(db, rows);
   return rows.map((row) => ({
     _id: row.id,
     buyerName: row.buyerName,
@@ -250,6 +258,7 @@ export async function listMyBuyers(db: Db, sellerId: string): Promise<MyBuyer[]>
     productName: row.productName,
     price: centsToDollars(row.priceCents),
     paid: row.paid,
+    status: statuses.get(row.id) ?? 'unpaid',
     bookedAt: row.bookedAt.toISOString(),
   }));
 }
