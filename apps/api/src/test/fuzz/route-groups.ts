@@ -17,6 +17,7 @@ export const fuzzedRoutes = {
     'GET /api/images/:key',
     'GET /api/auth-options',
     'GET /api/payment-config',
+    'GET /api/deal-terms',
     'POST /api/sandbox/payment_intents/:id/confirm',
     'GET /api/unsubscribe/messages',
     'POST /api/unsubscribe/messages',
