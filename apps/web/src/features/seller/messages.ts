@@ -28,6 +28,11 @@ export const productFormMessages = {
   originalPriceHint: 'What it cost new, in US dollars',
   resalePrice: 'Resale price',
   priceHint: 'In US dollars, like 649.99',
+  /** Under the price: what the seller gets of it, from the platform's fee. */
+  youReceive: (amount: string, percent: number) =>
+    `You receive ${amount} after our ${percent}% fee.`,
+  feeOnly: (percent: number) => `Our fee is ${percent}% of the price; you receive the rest.`,
+  noFee: 'No fee: you receive the full price.',
   priceLowered: (oldPrice: string) =>
     `Lower than now: buyers will see ${oldPrice} crossed out beside the new price.`,
   yearOfUse: 'Years of use',
@@ -176,9 +181,24 @@ export const myBuyersMessages = {
   /** Names the laptop and the buyer, for screen readers moving between rows. */
   detailsLabel: (laptop: string, buyer: string) => `Booking details: ${laptop}, booked by ${buyer}`,
   price: 'Price',
-  payment: 'Payment',
-  paid: 'Paid',
-  notPaid: 'Not paid yet',
+  status: 'Status',
+  /** Where each booking stands, and what it means for the seller (the badge's tooltip). */
+  statuses: {
+    unpaid: { label: 'Not paid yet', hint: 'Booked, but not paid.' },
+    paid: {
+      label: 'Paid, money held',
+      hint: 'We hold the payment until the handover: enter the buyer’s code on the order page.',
+    },
+    disputed: { label: 'Disputed', hint: 'We hold the payment until an admin settles it.' },
+    completed: { label: 'Completed', hint: 'The payment was released to you.' },
+    refunded: { label: 'Refunded', hint: 'The buyer’s payment was refunded in full.' },
+    'partly-refunded': {
+      label: 'Partly refunded',
+      hint: 'Part of the payment was refunded to the buyer; the rest was released to you.',
+    },
+    'sold-to-another': { label: 'Sold to another buyer', hint: 'Another buyer paid first.' },
+    withdrawn: { label: 'Withdrawn', hint: 'You took this laptop off the marketplace.' },
+  },
   empty: 'Nobody has booked your laptops yet.',
   loadFailed: 'We could not load your buyers.',
   retry: 'Try again',

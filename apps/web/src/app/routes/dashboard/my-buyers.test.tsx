@@ -12,6 +12,7 @@ const booking = (overrides: Partial<MyBuyer>): MyBuyer => ({
   productName: 'Dell XPS 13',
   price: 749.5,
   paid: false,
+  status: 'unpaid',
   bookedAt: '2026-11-20T09:15:00.000Z',
   ...overrides,
 });
@@ -20,11 +21,25 @@ let buyers: MyBuyer[];
 
 beforeEach(() => {
   buyers = [
-    booking({ _id: 'o1', paid: true }),
+    booking({ _id: 'o1', paid: true, status: 'paid' }),
     booking({
       _id: 'o2',
       buyerName: 'Grace Hopper',
       productName: 'HP EliteBook 840',
+    }),
+    booking({
+      _id: 'o3',
+      buyerName: 'Alan Turing',
+      productName: 'HP ProBook 450',
+      paid: true,
+      status: 'completed',
+    }),
+    booking({
+      _id: 'o4',
+      buyerName: 'Edsger Dijkstra',
+      productName: 'HP Envy 13',
+      paid: true,
+      status: 'refunded',
     }),
   ];
   vi.stubGlobal(
@@ -47,7 +62,7 @@ function renderPage() {
 }
 
 describe('MyBuyersPage', () => {
-  it('lists who booked which laptop, the price and whether it is paid; each leads to its order page', async () => {
+  it('lists who booked which laptop, the price and where it stands; each leads to its order page', async () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'My buyers' })).toBeTruthy();
     const ada = (await screen.findByRole('rowheader', { name: 'Ada Lovelace' })).closest('tr');
@@ -55,11 +70,11 @@ describe('MyBuyersPage', () => {
       'Buyer',
       'Laptop',
       'Price',
-      'Payment',
+      'Status',
     ]);
     expect(within(ada as HTMLElement).getByText('Dell XPS 13')).toBeTruthy();
     expect(within(ada as HTMLElement).getByText('$749.50')).toBeTruthy();
-    expect(within(ada as HTMLElement).getByText('Paid')).toBeTruthy();
+    expect(within(ada as HTMLElement).getByText('Paid, money held')).toBeTruthy();
     const grace = screen.getByRole('rowheader', { name: 'Grace Hopper' }).closest('tr');
     expect(within(grace as HTMLElement).getByText('HP EliteBook 840')).toBeTruthy();
     expect(within(grace as HTMLElement).getByText('Not paid yet')).toBeTruthy();
@@ -67,6 +82,12 @@ describe('MyBuyersPage', () => {
       name: 'Booking details: HP EliteBook 840, booked by Grace Hopper',
     });
     expect(details.getAttribute('href')).toBe('/dashboard/orders/o2');
+    const alan = screen.getByRole('rowheader', { name: 'Alan Turing' }).closest('tr');
+    expect(within(alan as HTMLElement).getByText('Completed').title).toBe(
+      'The payment was released to you.',
+    );
+    const edsger = screen.getByRole('rowheader', { name: 'Edsger Dijkstra' }).closest('tr');
+    expect(within(edsger as HTMLElement).getByText('Refunded')).toBeTruthy();
   });
 
   it('says nobody has booked yet when there are no bookings', async () => {

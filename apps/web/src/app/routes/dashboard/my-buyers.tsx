@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import type { OrderStatus } from '@laptops/shared/orders';
 import type { MyBuyer } from '@laptops/shared/products';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { ListPage } from '../../../components/ui/list-page.tsx';
@@ -7,9 +8,21 @@ import { formatPrice } from '../../../lib/format.ts';
 import { useMyBuyers } from '../../../features/seller/api/get-my-buyers.ts';
 import { myBuyersMessages } from '../../../features/seller/messages.ts';
 
+const badges: Record<OrderStatus, string> = {
+  unpaid: '',
+  paid: 'badge-primary',
+  disputed: 'badge-error',
+  completed: 'badge-success',
+  refunded: 'badge-warning',
+  'partly-refunded': 'badge-warning',
+  'sold-to-another': 'badge-neutral',
+  withdrawn: 'badge-ghost',
+};
+
 /**
- * My buyers: the bookings of the seller's laptops, with whether each is paid; each
- * leads to its order page (the buyer's phone and the meeting place).
+ * My buyers: the bookings of the seller's laptops, with where each stands (not paid,
+ * paid with the money held, completed, refunded...); each leads to its order page (the
+ * buyer's phone and the meeting place, the handover).
  */
 export function MyBuyersPage() {
   const t = myBuyersMessages;
@@ -37,14 +50,20 @@ export function MyBuyersPage() {
       cell: (row) => formatPrice(row.price),
     },
     {
-      key: 'paid',
-      header: t.payment,
-      cell: (row) =>
-        row.paid ? (
-          <span className="badge badge-success">{t.paid}</span>
+      key: 'status',
+      header: t.status,
+      cell: (row) => {
+        const { label, hint } = t.statuses[row.status];
+        return row.status === 'unpaid' ? (
+          <span className="text-base-content/75" title={hint}>
+            {label}
+          </span>
         ) : (
-          <span className="text-base-content/75">{t.notPaid}</span>
-        ),
+          <span className={`badge ${badges[row.status]}`} title={hint}>
+            {label}
+          </span>
+        );
+      },
     },
   ];
 

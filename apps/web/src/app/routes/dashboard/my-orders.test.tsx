@@ -23,6 +23,18 @@ const sold = makeOrder({
   productName: 'HP EliteBook 840',
   status: 'sold-to-another',
 });
+const completed = makeOrder({
+  _id: 'o-completed',
+  productName: 'HP ProBook 450',
+  paid: true,
+  status: 'completed',
+});
+const refunded = makeOrder({
+  _id: 'o-refunded',
+  productName: 'HP Envy 13',
+  paid: true,
+  status: 'refunded',
+});
 const withdrawn = makeOrder({
   _id: 'o-withdrawn',
   productName: 'Acer Swift 3',
@@ -35,7 +47,7 @@ let listResponse: () => Response;
 let deleteResponse: (id: string) => Response;
 
 beforeEach(() => {
-  orders = [unpaid, paid, sold, withdrawn];
+  orders = [unpaid, paid, sold, withdrawn, completed, refunded];
   listResponse = () => jsonResponse(orders);
   deleteResponse = (id) => {
     orders = orders.filter((order) => order._id !== id);
@@ -86,7 +98,9 @@ describe('MyOrdersPage', () => {
     expect(unpaidRow.getByRole('button', { name: 'Cancel booking: Dell XPS 13' })).toBeTruthy();
 
     const paidRow = within(row('Lenovo ThinkPad T14'));
-    expect(paidRow.getByText('Paid')).toBeTruthy();
+    expect(paidRow.getByText('Paid, money held').title).toBe(
+      'We hold your payment until you have the laptop.',
+    );
     expect(paidRow.queryByRole('link', { name: /Pay/ })).toBeNull();
     expect(paidRow.queryByRole('button')).toBeNull();
 
@@ -98,6 +112,17 @@ describe('MyOrdersPage', () => {
     const withdrawnRow = within(row('Acer Swift 3'));
     expect(withdrawnRow.getByText('Withdrawn')).toBeTruthy();
     expect(withdrawnRow.queryByRole('link', { name: /Pay/ })).toBeNull();
+
+    // Once paid, a deal is never cancelled from here, whatever became of its money.
+    for (const [name, label] of [
+      ['HP ProBook 450', 'Completed'],
+      ['HP Envy 13', 'Refunded'],
+    ] as const) {
+      const finished = within(row(name));
+      expect(finished.getByText(label)).toBeTruthy();
+      expect(finished.queryByRole('button')).toBeNull();
+      expect(finished.queryByRole('link', { name: /Pay/ })).toBeNull();
+    }
   });
 
   it("'Pay now' opens the payment page of that order", async () => {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Order } from '@laptops/shared/orders';
+import type { Order, OrderStatus } from '@laptops/shared/orders';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { ListPage } from '../../../components/ui/list-page.tsx';
@@ -10,45 +10,49 @@ import { useCancelOrder } from '../../../features/orders/api/cancel-order.ts';
 import { useMyOrders } from '../../../features/orders/api/get-my-orders.ts';
 import { myOrdersMessages } from '../../../features/orders/messages.ts';
 
+const badges: Record<Exclude<OrderStatus, 'unpaid'>, string> = {
+  paid: 'badge-primary',
+  disputed: 'badge-error',
+  completed: 'badge-success',
+  refunded: 'badge-warning',
+  'partly-refunded': 'badge-warning',
+  'sold-to-another': 'badge-neutral',
+  withdrawn: 'badge-ghost',
+};
+
+/** Bookings that may still be cancelled: not paid (the laptop may have gone meanwhile). */
+const cancellable = new Set<OrderStatus>(['unpaid', 'sold-to-another', 'withdrawn']);
+
 /**
- * What the Action column shows for each order status: a Pay link while unpaid, 'Paid'
- * once paid, 'Sold' when another buyer paid first, 'Withdrawn' when the seller took the
- * laptop off the marketplace.
+ * What the Status column shows: a Pay link while unpaid, else a badge saying where the
+ * deal stands (its meaning in the tooltip).
  */
 function StatusAction({ order }: { order: Order }) {
   const t = myOrdersMessages;
-  switch (order.status) {
-    case 'unpaid':
-      return (
-        <Link
-          to={paths.dashboard.payment.getHref(order._id)}
-          className="btn btn-primary btn-sm"
-          aria-label={t.payLabel(order.productName)}
-        >
-          {t.pay}
-        </Link>
-      );
-    case 'paid':
-      return <span className="badge badge-success">{t.paid}</span>;
-    case 'sold-to-another':
-      return (
-        <span className="badge badge-neutral" title={t.soldHint}>
-          {t.sold}
-        </span>
-      );
-    case 'withdrawn':
-      return (
-        <span className="badge badge-ghost" title={t.withdrawnHint}>
-          {t.withdrawn}
-        </span>
-      );
+  if (order.status === 'unpaid') {
+    return (
+      <Link
+        to={paths.dashboard.payment.getHref(order._id)}
+        className="btn btn-primary btn-sm"
+        aria-label={t.payLabel(order.productName)}
+      >
+        {t.pay}
+      </Link>
+    );
   }
+  const { label, hint } = t.statuses[order.status];
+  return (
+    <span className={`badge ${badges[order.status]}`} title={hint}>
+      {label}
+    </span>
+  );
 }
 
 /**
  * My orders: the buyer's bookings, each linking to its order page. 'Pay now' while
- * unpaid, 'Paid' once paid, 'Sold' when another buyer bought the laptop, 'Withdrawn'
- * when the seller took it away. Any booking not paid can be cancelled, once confirmed.
+ * unpaid; once paid, whether the money is held, went to the seller or came back; 'Sold'
+ * when another buyer bought the laptop, 'Withdrawn' when the seller took it away. Any
+ * booking not paid can be cancelled, once confirmed.
  */
 export function MyOrdersPage() {
   const t = myOrdersMessages;
@@ -101,7 +105,7 @@ export function MyOrdersPage() {
       cell: (order) => (
         <div className="flex flex-wrap items-center gap-2">
           <StatusAction order={order} />
-          {order.status !== 'paid' && (
+          {cancellable.has(order.status) && (
             <button
               type="button"
               className="btn btn-error btn-outline btn-sm"
