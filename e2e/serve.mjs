@@ -1,6 +1,6 @@
-// Starts the marketplace for the browser tests, exactly as `npm start` does, on a
-// fresh embedded database seeded with the demo data, with a local OpenID Connect
-// server standing in for Google.
+// Starts the marketplace for the browser tests as `npm start` does (with its test hooks
+// on, so with NODE_ENV=test), on a fresh embedded database seeded with the demo data,
+// with a local OpenID Connect server standing in for Google.
 import fs from 'node:fs';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { e2eDataDir, googleUser, oidcPort } from './support/env.mjs';
@@ -48,6 +48,12 @@ Object.assign(process.env, {
   // (message-emails.spec.ts) need not wait. Mail goes to DATA_DIR/outbox; no test counts
   // all of it, and each reads only the mail of its own new accounts.
   MESSAGE_EMAIL_DELAY_MINUTES: '0.05',
+  // The test hooks (a deal's automatic release on demand, docs/development.md), which a
+  // production server refuses. The server's own code reads NODE_ENV for little else
+  // (the sandbox's warning); libraries take their development builds (React's, for the
+  // pages drawn on the server), which draw the same pages.
+  NODE_ENV: 'test',
+  E2E_TEST_HOOKS: '1',
   GOOGLE_CLIENT_ID: 'e2e-client',
   GOOGLE_CLIENT_SECRET: 'e2e-secret',
   GOOGLE_ISSUER: oidc.issuer.url,

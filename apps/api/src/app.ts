@@ -34,6 +34,7 @@ import type { DealDeps } from './modules/deals/deal-actions.ts';
 import { dealJobs } from './modules/deals/deal-jobs.ts';
 import { dealRefundsJob } from './modules/deals/deal-refunds.ts';
 import { dealsRoutes } from './modules/deals/deals.routes.ts';
+import { dealTestHooksRoutes } from './modules/deals/deal-test-hooks.routes.ts';
 import { createJobSender, jobQueuePlugin } from './modules/jobs/job-queue.ts';
 import {
   createMemoryBus,
@@ -261,6 +262,10 @@ export async function buildApp(options: AppOptions) {
     publish: liveStreams.publish,
   };
   await app.register(dealsRoutes, { deps: dealDeps, terms: config.deals, rateLimitStore });
+  if (config.testHooks) {
+    app.log.warn('E2E_TEST_HOOKS=1: test-only routes are on (/api/test-hooks/*)');
+    await app.register(dealTestHooksRoutes, { deps: dealDeps, terms: config.deals });
+  }
   if (jobSender) {
     await app.register(jobQueuePlugin, {
       connection: database.connection,

@@ -71,6 +71,11 @@ const envSchema = z.object({
     .number()
     .refine((minutes) => cronEvery(minutes) !== undefined, evenPeriod)
     .default(5),
+  /**
+   * Browser tests only: routes that move a deal's clock (POST /api/test-hooks/...).
+   * Refused in production.
+   */
+  E2E_TEST_HOOKS: flag.optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -162,6 +167,8 @@ export type Config = {
   paymentHoldSeconds: number;
   /** Protected payments: the fee, when held money is released, reminders, how often jobs look. */
   deals: DealTerms & { jobsCron: string };
+  /** Test-only routes for the browser tests (E2E_TEST_HOOKS=1); never in production. */
+  testHooks: boolean;
   /**
    * Payments the provider took without a sale or refund recorded here (the server died
    * in between) are settled at each start and on `cron`, looking back `lookBackMs`.
@@ -207,6 +214,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const paymentsProblem = paymentsProviderProblem(e);
   if (paymentsProblem) throw new Error(`Invalid environment:\n  ${paymentsProblem}`);
+  // They release a deal's money before its time on request: a test server's tool only.
+  if (e.E2E_TEST_HOOKS && e.NODE_ENV === 'production') {
+    throw new Error(
+      'Invalid environment:\n  E2E_TEST_HOOKS is for browser tests and refused with NODE_ENV=production',
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -253,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reminderBeforeMs: Math.round(e.RELEASE_REMINDER_HOURS * 3_600_000),
       jobsCron: cronEvery(e.DEAL_JOBS_MINUTES) ?? '*/5 * * * *',
     },
+    testHooks: e.E2E_TEST_HOOKS ?? false,
     paymentReconcile: {
       cron: cronEvery(e.PAYMENT_RECONCILE_MINUTES) ?? '*/10 * * * *',
       lookBackMs: e.PAYMENT_RECONCILE_LOOKBACK_DAYS * 86_400_000,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dealStates } from './order-states.ts';
 
 /*
  * Protected payments: a paid deal's money is held by the platform until the handover,
@@ -58,3 +59,28 @@ export const dealTermsSchema = z.object({
   releaseAfterHours: z.number(),
 });
 export type DealTermsResponse = z.infer<typeof dealTermsSchema>;
+
+/**
+ * POST /api/test-hooks/deals/release-due, on a test server only (E2E_TEST_HOOKS=1):
+ * moves a held deal's release `hours` earlier (without `hours`: to now), then runs the
+ * automatic release and its reminders at once, as their job would.
+ */
+export const releaseDueHookInputSchema = z.object({
+  orderId: z.uuid({ message: 'Not a valid order id' }),
+  hours: z
+    .number()
+    .positive()
+    .max(24 * 365)
+    .optional(),
+});
+export type ReleaseDueHookInput = z.infer<typeof releaseDueHookInputSchema>;
+
+export const releaseDueHookResultSchema = z.object({
+  /** The deal's release time once moved. */
+  releaseDueAt: z.string(),
+  /** Deals the run released, and reminders it sent (this deal's and any other due). */
+  released: z.number(),
+  remindersSent: z.number(),
+  /** This deal's state afterwards. */
+  status: z.enum(dealStates),
+});

@@ -21,7 +21,6 @@ export const fuzzedRoutes = {
     'POST /api/sandbox/payment_intents/:id/confirm',
     'GET /api/unsubscribe/messages',
     'POST /api/unsubscribe/messages',
-    'GET /api/deal-terms',
   ],
   signedIn: [
     'GET /api/jwt',
