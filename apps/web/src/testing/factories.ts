@@ -1,6 +1,7 @@
 import type { AdminUser } from '@laptops/shared/admin';
 import type { SessionUser } from '@laptops/shared/auth';
-import type { Order } from '@laptops/shared/orders';
+import type { DealMoney } from '@laptops/shared/deals';
+import type { Order, OrderDetails } from '@laptops/shared/orders';
 import type { OwnProduct, Product, ProductDetails } from '@laptops/shared/products';
 import type { Report } from '@laptops/shared/reports';
 
@@ -65,6 +66,49 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     status: 'unpaid',
     transactionId: null,
     bookedAt: '2026-11-20T09:15:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A paid deal's money, $800 held until the handover at a 5% fee. */
+export function makeDealMoney(overrides: Partial<DealMoney> = {}): DealMoney {
+  return {
+    charged: 800,
+    held: 800,
+    fee: 0,
+    sellerReceived: 0,
+    refunded: 0,
+    feePercent: 5,
+    releaseDueAt: '2026-11-30T15:15:00.000Z',
+    completedAt: null,
+    releasedBy: null,
+    handoverCode: '482913',
+    ...overrides,
+  };
+}
+
+/** Bea's paid order of Marcus's Dell XPS 13, its money held, on her order page. */
+export function makeOrderDetails(overrides: Partial<OrderDetails> = {}): OrderDetails {
+  return {
+    _id: 'o1',
+    viewerIs: 'buyer',
+    status: 'paid',
+    price: 800,
+    bookedAt: '2026-11-27T09:00:00.000Z',
+    paidAt: '2026-11-27T15:15:00.000Z',
+    transactionId: 'pi_sandbox_123',
+    cancelledAt: null,
+    refund: null,
+    product: { _id: 'p1', name: 'Dell XPS 13', thumbnail: '/api/images/xps-thumb.webp' },
+    buyer: { name: 'Bea Buyer', phone: '+1 512 555 0199' },
+    seller: { name: 'Marcus Lee', phone: '+1 617 555 0100' },
+    meetingLocation: 'Downtown library',
+    canPay: false,
+    canCancel: false,
+    money: makeDealMoney(),
+    canEnterHandoverCode: false,
+    canConfirmReceived: true,
+    canSellerCancel: false,
     ...overrides,
   };
 }

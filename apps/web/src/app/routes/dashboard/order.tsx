@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link, useParams } from 'react-router';
 import type { OrderDetails, OrderPageStatus } from '@laptops/shared/orders';
@@ -7,14 +7,26 @@ import { RecordLoadError } from '../../../components/ui/record-load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useHeadingFocusAfterClose } from '../../../components/ui/use-heading-focus.ts';
 import { paths } from '../../../config/paths.ts';
-import { formatPrice } from '../../../lib/format.ts';
 import { useCancelOrder } from '../../../features/orders/api/cancel-order.ts';
 import { useOrder } from '../../../features/orders/api/get-order.ts';
+import { ConfirmReceived } from '../../../features/orders/components/confirm-received.tsx';
+import { expectedRelease } from '../../../features/orders/components/deal-amounts.ts';
+import {
+  DealOutcomePanel,
+  dealOutcome,
+} from '../../../features/orders/components/deal-outcome.tsx';
+import { HandoverCodeCard } from '../../../features/orders/components/handover-code-card.tsx';
+import { HandoverCodeForm } from '../../../features/orders/components/handover-code-form.tsx';
+import { HeldMoneyPanel } from '../../../features/orders/components/held-money-panel.tsx';
+import { MeetingChecklist } from '../../../features/orders/components/meeting-checklist.tsx';
+import { OrderContact } from '../../../features/orders/components/order-contact.tsx';
+import { OrderReceipt } from '../../../features/orders/components/order-receipt.tsx';
+import { SellerCancelSale } from '../../../features/orders/components/seller-cancel-sale.tsx';
 import { orderPageMessages as t } from '../../../features/orders/order-page-messages.ts';
 
 const statusBadge: Record<OrderPageStatus, string> = {
   booked: 'badge-info',
-  paid: 'badge-success',
+  paid: 'badge-primary',
   disputed: 'badge-error',
   completed: 'badge-success',
   'partly-refunded': 'badge-warning',
@@ -23,9 +35,6 @@ const statusBadge: Record<OrderPageStatus, string> = {
   'sold-to-another': 'badge-neutral',
   withdrawn: 'badge-neutral',
 };
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : t.notYet);
 
 /**
  * /dashboard/orders/:id: one booking, for its buyer and for the laptop's seller: where
@@ -52,7 +61,13 @@ function OrderDetailsView({ order }: { order: OrderDetails }) {
   const cancel = useCancelOrder();
   const [confirming, setConfirming] = useState(false);
   const { headingRef, focusHeadingOnClose } = useHeadingFocusAfterClose(confirming);
-  const other = order.viewerIs === 'buyer' ? order.seller : order.buyer;
+  // After the viewer's own handover, confirmation or cancellation its buttons are gone:
+  // the focus goes to the heading, once their dialog has closed.
+  const [focusRequests, setFocusRequests] = useState(0);
+  useEffect(() => {
+    if (focusRequests > 0) headingRef.current?.focus();
+  }, [focusRequests, headingRef]);
+  const focusHeading = () => setFocusRequests((count) => count + 1);
 
   const onConfirmCancel = () =>
     cancel.mutate(order._id, {
@@ -66,6 +81,10 @@ function OrderDetailsView({ order }: { order: OrderDetails }) {
         setConfirming(false);
       },
     });
+
+  const { money } = order;
+  const held = order.status === 'paid' && money !== null && money.held > 0;
+  const outcome = dealOutcome(order);
 
   return (
     <section className="flex w-full max-w-4xl flex-col gap-6">
@@ -93,71 +112,58 @@ function OrderDetailsView({ order }: { order: OrderDetails }) {
           </Link>
         </div>
       </div>
-      <div className="flex flex-col gap-1">
-        <p>{t.explain[order.viewerIs][order.status]}</p>
-        {order.refund && <p className="text-base-content/80">{order.refund.why}</p>}
-      </div>
+
+      {held && money ? (
+        <HeldMoneyPanel viewerIs={order.viewerIs} money={money} />
+      ) : outcome ? (
+        <DealOutcomePanel outcome={outcome} />
+      ) : (
+        <div className="flex flex-col gap-1">
+          <p>{t.explain[order.viewerIs][order.status]}</p>
+          {order.refund && <p className="text-base-content/80">{order.refund.why}</p>}
+        </div>
+      )}
+
+      {held && money && order.viewerIs === 'buyer' && (
+        <div className="grid items-start gap-4 md:grid-cols-[3fr_2fr]">
+          <MeetingChecklist orderId={order._id} />
+          <div className="flex flex-col gap-4">
+            {money.handoverCode && <HandoverCodeCard code={money.handoverCode} />}
+            {order.canConfirmReceived && (
+              <ConfirmReceived
+                orderId={order._id}
+                amount={money.held}
+                sellerName={order.seller.name}
+                onDone={focusHeading}
+              />
+            )}
+          </div>
+        </div>
+      )}
+
+      {held && money && order.viewerIs === 'seller' && (
+        <div className="grid items-start gap-4 md:grid-cols-[3fr_2fr]">
+          {order.canEnterHandoverCode && (
+            <HandoverCodeForm
+              orderId={order._id}
+              receive={expectedRelease(money).receive}
+              onDone={focusHeading}
+            />
+          )}
+          {order.canSellerCancel && (
+            <SellerCancelSale
+              orderId={order._id}
+              productName={order.product.name}
+              amount={money.held}
+              onDone={focusHeading}
+            />
+          )}
+        </div>
+      )}
 
       <div className="grid gap-4 md:grid-cols-2">
-        <div className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
-          <h2 className="mb-3 text-lg font-semibold">{t.receipt}</h2>
-          <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
-            <dt className="text-base-content/75">{t.amount}</dt>
-            <dd className="font-semibold">{formatPrice(order.price)}</dd>
-            <dt className="text-base-content/75">{t.bookedOn}</dt>
-            <dd>{when(order.bookedAt)}</dd>
-            <dt className="text-base-content/75">{t.paidOn}</dt>
-            <dd>{when(order.paidAt)}</dd>
-            {order.transactionId && (
-              <>
-                <dt className="text-base-content/75">{t.transactionId}</dt>
-                <dd className="font-mono text-xs break-all">{order.transactionId}</dd>
-              </>
-            )}
-            {order.cancelledAt && (
-              <>
-                <dt className="text-base-content/75">{t.cancelledOn}</dt>
-                <dd>{when(order.cancelledAt)}</dd>
-              </>
-            )}
-            {order.refund && (
-              <>
-                <dt className="text-base-content/75">{t.refundedOn}</dt>
-                <dd>
-                  {when(order.refund.at)} ({formatPrice(order.refund.amount)})
-                </dd>
-              </>
-            )}
-          </dl>
-        </div>
-        <div className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
-          <h2 className="mb-3 text-lg font-semibold">{t.contact[order.viewerIs]}</h2>
-          <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
-            <dt className="text-base-content/75">{t.name}</dt>
-            <dd className="wrap-anywhere">{other.name}</dd>
-            {other.phone && (
-              <>
-                <dt className="text-base-content/75">{t.phone}</dt>
-                <dd>
-                  <a
-                    href={`tel:${other.phone.replace(/[^\d+]/g, '')}`}
-                    className="link"
-                    aria-label={`${t.call(other.name)}: ${other.phone}`}
-                  >
-                    {other.phone}
-                  </a>
-                </dd>
-              </>
-            )}
-            {order.meetingLocation && (
-              <>
-                <dt className="text-base-content/75">{t.meetingPlace}</dt>
-                <dd className="wrap-anywhere">{order.meetingLocation}</dd>
-              </>
-            )}
-          </dl>
-          {!other.phone && <p className="mt-3 text-sm text-base-content/75">{t.contactHidden}</p>}
-        </div>
+        <OrderReceipt order={order} />
+        <OrderContact order={order} />
       </div>
 
       <div className="flex flex-wrap items-center gap-3">
