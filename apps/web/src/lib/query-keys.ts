@@ -78,6 +78,9 @@ export const adminKeys = {
   reportedThread: (reportId: string) => [...adminKeys.all, 'reported-thread', reportId] as const,
 };
 
+/** The platform's fee and when held money is released (GET /api/deal-terms). */
+export const dealTermsKeys = { all: ['deal-terms'] as const };
+
 /** Card payments: the Stripe setup, and each order's payment intent. */
 export const paymentKeys = {
   config: ['payment-config'] as const,

@@ -22,9 +22,11 @@ const categories = [
 /** Every call the page makes, in order: API paths (with method) and 'upload <file>'. */
 let calls: { path: string; method: string; body?: unknown }[] = [];
 let saveResponse: () => Response;
+let dealTerms: { feePercent: number; releaseAfterHours: number };
 
 beforeEach(() => {
   calls = [];
+  dealTerms = { feePercent: 5, releaseAfterHours: 72 };
   saveResponse = () => jsonResponse({ acknowledged: true, insertedId: 'p1' }, 201);
   vi.stubGlobal(
     'fetch',
@@ -32,6 +34,7 @@ beforeEach(() => {
       const path = String(input);
       const method = init?.method ?? 'GET';
       if (path === '/api/categories' && method === 'GET') return jsonResponse(categories);
+      if (path === '/api/deal-terms' && method === 'GET') return jsonResponse(dealTerms);
       calls.push({ path, method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
       if (path === '/api/products' && method === 'POST') return saveResponse();
       return jsonResponse({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
@@ -231,6 +234,27 @@ describe('AddProductPage', () => {
     await user.click(submit());
     expect(await screen.findByText('The price must be more than $0')).toBeTruthy();
     expect(saves()).toEqual([]);
+  });
+
+  it('says under the price what the seller receives after the fee, or that there is none', async () => {
+    const { user } = renderPage();
+    const price = screen.getByLabelText('Resale price');
+    const hint = () => document.getElementById(`${price.id}-hint`)?.textContent ?? '';
+    await waitFor(() =>
+      expect(hint()).toContain('Our fee is 5% of the price; you receive the rest.'),
+    );
+    await type(user, 'Resale price', '649.99');
+    // 5% of $649.99 is $32.50 (rounded to the cent): $617.49 is left.
+    expect(hint()).toContain('You receive $617.49 after our 5% fee.');
+    expect(price.getAttribute('aria-describedby')).toContain(`${price.id}-hint`);
+    await type(user, 'Resale price', 'cheap');
+    expect(hint()).toContain('Our fee is 5% of the price');
+  });
+
+  it('says "No fee" when the platform takes none', async () => {
+    dealTerms = { feePercent: 0, releaseAfterHours: 72 };
+    renderPage();
+    expect(await screen.findByText('No fee: you receive the full price.')).toBeTruthy();
   });
 
   it("explains the chosen grade, links to the grades, and refuses a battery below the grade's", async () => {

@@ -1,7 +1,7 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Message, Thread } from '@laptops/shared/conversations';
-import { conversationKeys } from '../../../lib/query-keys.ts';
+import { conversationKeys, orderKeys, sellerKeys } from '../../../lib/query-keys.ts';
 import { createTestQueryClient } from '../../../testing/render-with-providers.tsx';
 import { applyLiveEvent } from './apply-live-event.ts';
 
@@ -73,5 +73,25 @@ describe('a live event', () => {
 
     applyLiveEvent(queryClient, { type: 'resync' });
     expect(queryClient.getQueryState(conversationKeys.thread('t1'))?.isInvalidated).toBe(true);
+  });
+
+  it("refreshes the orders and My buyers on a line the marketplace wrote, not on a person's message", () => {
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(orderKeys.details('o1'), {});
+    queryClient.setQueryData(sellerKeys.buyers, []);
+    applyLiveEvent(queryClient, {
+      type: 'message',
+      conversationId: 't1',
+      message: message('m3', 'Is it still for sale?'),
+    });
+    expect(queryClient.getQueryState(orderKeys.details('o1'))?.isInvalidated).toBe(false);
+
+    applyLiveEvent(queryClient, {
+      type: 'message',
+      conversationId: 't1',
+      message: { ...message('m4', 'The payment was released to the seller.'), system: true },
+    });
+    expect(queryClient.getQueryState(orderKeys.details('o1'))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(sellerKeys.buyers)?.isInvalidated).toBe(true);
   });
 });

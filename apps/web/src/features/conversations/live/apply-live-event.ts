@@ -1,12 +1,14 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Thread } from '@laptops/shared/conversations';
 import type { LiveEvent } from '@laptops/shared/live';
-import { conversationKeys } from '../../../lib/query-keys.ts';
+import { conversationKeys, orderKeys, sellerKeys } from '../../../lib/query-keys.ts';
 
 /**
  * Brings what the event stream said into the query cache: a new message goes to the
  * top of its open thread (once: a resumed stream may repeat one), and the inbox and the
- * unread count are asked for again.
+ * unread count are asked for again. A line the marketplace wrote tells of a change to a
+ * deal (paid, handed over, cancelled, refunded): the orders and My buyers ask again,
+ * so an order page open on the other side follows at once.
  */
 export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent) {
   if (event.type === 'resync') {
@@ -15,6 +17,10 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent) {
   }
   if (event.type === 'message') {
     const { message } = event;
+    if (message.system) {
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      void queryClient.invalidateQueries({ queryKey: sellerKeys.buyers });
+    }
     queryClient.setQueryData<InfiniteData<Thread, string | undefined>>(
       conversationKeys.thread(event.conversationId),
       (data) => {

@@ -3,12 +3,14 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast/headless';
 import { conditionDefinitions, conditionTypes } from '@laptops/shared/conditions';
+import { sellerReceivesCents } from '@laptops/shared/deals';
 import { productFieldsObject } from '@laptops/shared/products';
 import { SelectField, TextareaField } from '../../../components/ui/form-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { useCategories } from '../../../lib/get-categories.ts';
+import { useDealTerms } from '../api/get-deal-terms.ts';
 import { productFormMessages as t } from '../messages.ts';
 import { PhotoPicker } from './photo-picker.tsx';
 import { FormSection, productFormParts } from './product-form-fields.tsx';
@@ -66,6 +68,7 @@ export function ProductForm({
   onSave,
 }: ProductFormProps) {
   const categories = useCategories();
+  const dealTerms = useDealTerms();
   const photos = usePhotoList(savedPhotos);
   const photoInputRef = useRef<HTMLInputElement>(null);
   /** Once a save was tried, what is wrong with the photos shows (and goes once put right). */
@@ -164,6 +167,9 @@ export function ProductForm({
   const newPrice = productFieldsObject.shape.resalePrice.safeParse(enteredPrice);
   const lowered = priceNow && newPrice.success && newPrice.data < priceNow.resale;
   const crossedOut = priceNow ? Math.max(priceNow.was ?? 0, priceNow.resale) : 0;
+  const priceHint = lowered
+    ? `${t.priceHint}. ${t.priceLowered(formatPrice(crossedOut))}`
+    : t.priceHint;
 
   return (
     <form
@@ -257,9 +263,16 @@ export function ProductForm({
           t.resalePrice,
           { before: '$' },
           {
-            hint: lowered
-              ? `${t.priceHint}. ${t.priceLowered(formatPrice(crossedOut))}`
-              : t.priceHint,
+            hint: dealTerms.data ? (
+              <>
+                {priceHint}
+                <span className="mt-1 block font-medium text-base-content/90">
+                  {feeText(dealTerms.data.feePercent, newPrice.data)}
+                </span>
+              </>
+            ) : (
+              priceHint
+            ),
             inputMode: 'decimal',
           },
         )}
@@ -284,4 +297,12 @@ export function ProductForm({
       </div>
     </form>
   );
+}
+
+/** What the seller receives of the price typed, after the platform's fee. */
+function feeText(feePercent: number, price: number | undefined): string {
+  if (feePercent === 0) return t.noFee;
+  if (price === undefined || !(price > 0)) return t.feeOnly(feePercent);
+  const receive = sellerReceivesCents(Math.round(price * 100), Math.round(feePercent * 100));
+  return t.youReceive(formatPrice(receive / 100), feePercent);
 }
