@@ -10,7 +10,7 @@ import { myBuyersMessages } from '../../../features/seller/messages.ts';
 
 const badges: Record<OrderStatus, string> = {
   unpaid: '',
-  paid: 'badge-primary',
+  paid: 'badge-info',
   disputed: 'badge-error',
   completed: 'badge-success',
   refunded: 'badge-warning',

@@ -11,7 +11,7 @@ import { useMyOrders } from '../../../features/orders/api/get-my-orders.ts';
 import { myOrdersMessages } from '../../../features/orders/messages.ts';
 
 const badges: Record<Exclude<OrderStatus, 'unpaid'>, string> = {
-  paid: 'badge-primary',
+  paid: 'badge-info',
   disputed: 'badge-error',
   completed: 'badge-success',
   refunded: 'badge-warning',

@@ -26,7 +26,7 @@ import { orderPageMessages as t } from '../../../features/orders/order-page-mess
 
 const statusBadge: Record<OrderPageStatus, string> = {
   booked: 'badge-info',
-  paid: 'badge-primary',
+  paid: 'badge-info',
   disputed: 'badge-error',
   completed: 'badge-success',
   'partly-refunded': 'badge-warning',
@@ -125,9 +125,10 @@ function OrderDetailsView({ order }: { order: OrderDetails }) {
       )}
 
       {held && money && order.viewerIs === 'buyer' && (
-        <div className="grid items-start gap-4 md:grid-cols-[3fr_2fr]">
+        <div className="grid items-start gap-4 md:grid-cols-2">
           <MeetingChecklist orderId={order._id} />
-          <div className="flex flex-col gap-4">
+          {/* Beside the long checklist on a wide screen, the code stays in view. */}
+          <div className="flex flex-col gap-4 md:sticky md:top-20">
             {money.handoverCode && <HandoverCodeCard code={money.handoverCode} />}
             {order.canConfirmReceived && (
               <ConfirmReceived

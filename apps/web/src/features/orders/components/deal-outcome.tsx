@@ -50,10 +50,40 @@ export function DealOutcomePanel({ outcome }: { outcome: Outcome }) {
       : 'border-warning/50 bg-warning/10';
   return (
     <section aria-labelledby={titleId} className={`rounded-box border p-5 ${tone}`}>
-      <h2 id={titleId} className="text-lg font-semibold sm:text-xl">
-        {outcome.title}
-      </h2>
-      <p className="mt-1">{outcome.text}</p>
+      <div className="flex items-start gap-3">
+        <OutcomeIcon tone={outcome.tone} />
+        <div className="min-w-0">
+          <h2 id={titleId} className="text-lg font-semibold sm:text-xl">
+            {outcome.title}
+          </h2>
+          <p className="mt-1">{outcome.text}</p>
+        </div>
+      </div>
     </section>
+  );
+}
+
+/** A tick for money released, an arrow going back for a refund. */
+function OutcomeIcon({ tone }: { tone: Outcome['tone'] }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className={`mt-0.5 size-7 shrink-0 ${tone === 'success' ? 'text-success' : 'text-warning'}`}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      {tone === 'success' ? (
+        <>
+          <circle cx="12" cy="12" r="9" />
+          <path d="M8 12l3 3 5-6" />
+        </>
+      ) : (
+        <path d="M9 14L4 9l5-5M4 9h10a6 6 0 010 12h-3" />
+      )}
+    </svg>
   );
 }

@@ -15,7 +15,7 @@ export function HandoverCodeCard({ code }: { code: string }) {
       <h2 id={titleId} className="text-lg font-semibold">
         {t.code.title}
       </h2>
-      <p className="my-3 font-mono text-5xl font-bold tracking-[0.2em] tabular-nums sm:text-6xl">
+      <p className="my-3 font-mono text-5xl font-bold tracking-[0.15em] whitespace-nowrap tabular-nums xl:text-6xl">
         <span aria-hidden="true">
           {code.slice(0, 3)}
           <span className="inline-block w-[0.4em]" />

@@ -3,7 +3,7 @@ import type { DealMoney } from '@laptops/shared/deals';
 import { formatPrice } from '../../../lib/format.ts';
 import { orderPageMessages as t } from '../order-page-messages.ts';
 import { expectedRelease } from './deal-amounts.ts';
-import { formatReleaseTime } from './format-when.ts';
+import { formatReleaseTime, formatTimeLeft } from './format-when.ts';
 
 /**
  * While a paid deal's money is held: how much, what that protects, until when and
@@ -17,6 +17,7 @@ export function HeldMoneyPanel({
   money: DealMoney;
 }) {
   const titleId = useId();
+  const timeLeft = money.releaseDueAt ? formatTimeLeft(money.releaseDueAt) : '';
   const amount = formatPrice(money.held);
   const receive = t.afterFee(formatPrice(expectedRelease(money).receive), money.feePercent);
   return (
@@ -40,6 +41,7 @@ export function HeldMoneyPanel({
               <time dateTime={money.releaseDueAt} className="font-semibold">
                 {formatReleaseTime(money.releaseDueAt)}
               </time>
+              {timeLeft && <span className="text-base-content/75"> ({timeLeft})</span>}
             </dd>
             <dt className="font-semibold">{t.held.thenLabel}</dt>
             <dd>{t.held.then[viewerIs]}</dd>
