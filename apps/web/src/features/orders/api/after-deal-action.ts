@@ -14,7 +14,8 @@ export async function afterDealAction(queryClient: QueryClient, order: OrderDeta
   queryClient.setQueryData(pageKey, order);
   const isThisPage = (key: readonly unknown[]) =>
     key.length === pageKey.length && key.every((part, index) => part === pageKey[index]);
-  await Promise.all([
+  // Not waited for: the action is done once its answer shows.
+  void Promise.all([
     queryClient.invalidateQueries({
       queryKey: orderKeys.all,
       predicate: (query) => !isThisPage(query.queryKey),
