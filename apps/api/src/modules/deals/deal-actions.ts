@@ -157,8 +157,12 @@ export async function sellerCancel(deps: DealDeps, sellerId: string, orderId: st
     requireTransition(deal.state, 'refund');
     const held = await balanceOf(tx, accounts.held(deal.order.id));
     await refundHeldMoney(tx, deal.order, held, 'seller-cancelled');
-    // Nothing is left to release: out of the automatic release's sight.
-    await tx.update(orders).set({ releaseDueAt: null }).where(eq(orders.id, deal.order.id));
+    // Nothing is left to release: out of the automatic release's sight. The booking ends
+    // too, so the buyer may book the laptop again.
+    await tx
+      .update(orders)
+      .set({ releaseDueAt: null, cancelledAt: new Date() })
+      .where(eq(orders.id, deal.order.id));
     await tx
       .update(products)
       .set({ status: 'available', heldByOrderId: null, heldUntil: null })

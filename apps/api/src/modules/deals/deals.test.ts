@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderDetails } from '@laptops/shared/orders';
+import type { Order, OrderDetails } from '@laptops/shared/orders';
 import { products } from '../../db/schema/products.ts';
 import { refunds } from '../../db/schema/refunds.ts';
 import { sandboxPaymentIntents } from '../../db/schema/sandbox-payment-intents.ts';
@@ -162,6 +162,10 @@ describe('the seller cancels a paid deal', () => {
     const [laptop] = await t.database.db.select().from(products).where(eq(products.id, product.id));
     expect(laptop?.status).toBe('available');
     expect((await page(buyer.cookie, orderId)).status).toBe('refunded');
+    // The deal stays in the buyer's list, and the buyer may book the laptop again.
+    const listed = (await kit.call('GET', '/api/myOrders', buyer.cookie)).json<Order[]>();
+    expect(listed.find((order) => order._id === orderId)?.status).toBe('refunded');
+    expect((await kit.book(buyer.cookie, product.id)).statusCode).toBe(201);
     await expect
       .poll(() => mailsTo(buyer.user.email).join('\n'))
       .toContain('Your payment of $640.00 is being refunded in full');

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { centsToDollars } from '@laptops/shared/money';
 import { can } from '@laptops/shared/order-states';
@@ -15,7 +15,7 @@ import type { Viewer } from '../auth/viewer.ts';
 import { thumbnailUrl } from '../images/images.service.ts';
 import { refundCauses, type RefundReason } from '../payments/payments.service.ts';
 import { orderMoney } from '../ledger/ledger.service.ts';
-import { dealStateOfRows, settlementOf } from './deal-state.ts';
+import { dealRefundReasons, dealStateOfRows, settlementOf } from './deal-state.ts';
 
 const sellers = alias(users, 'sellers');
 const buyers = alias(users, 'buyers');
@@ -49,19 +49,24 @@ export async function getOrderDetails(db: Db, viewer: Viewer, id: string): Promi
   if (!row || !viewerIs) throw notFound('You have no such order.');
   const { order } = row;
 
-  const [refund] = order.paid
-    ? []
-    : await db
-        .select()
-        .from(refunds)
-        .where(eq(refunds.orderId, order.id))
-        .orderBy(desc(refunds.createdAt))
-        .limit(1);
+  // A paid deal's own refund (cancelled by its seller, or a dispute), else a payment
+  // that came too late and went back.
+  const [refund] = await db
+    .select()
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.orderId, order.id),
+        order.paid ? inArray(refunds.reason, [...dealRefundReasons]) : undefined,
+      ),
+    )
+    .orderBy(desc(refunds.createdAt))
+    .limit(1);
   const settlement = order.paid ? await settlementOf(db, order) : undefined;
   const status: OrderPageStatus = dealStateOfRows(
     order,
     { status: row.productStatus, deletedAt: row.productDeletedAt },
-    refund !== undefined,
+    refund !== undefined && !order.paid,
     settlement,
   );
   // Phones and the meeting place stay while the laptop is still to be handed over.

@@ -1,5 +1,5 @@
 import { alias } from 'drizzle-orm/pg-core';
-import { and, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { bookingMessages } from '@laptops/shared/messages';
 import { centsToDollars } from '@laptops/shared/money';
 import type { OrderStatus } from '@laptops/shared/order-states';
@@ -132,30 +132,34 @@ export async function bookProduct(
 }
 
 function selectOrders(db: Db, where: SQL | undefined) {
-  return db
-    .select({
-      id: orders.id,
-      productId: products.id,
-      productName: products.name,
-      image: products.image,
-      productStatus: products.status,
-      productDeletedAt: products.deletedAt,
-      sellerName: sellers.name,
-      buyerPhone: orders.buyerPhone,
-      meetingLocation: orders.meetingLocation,
-      priceCents: orders.priceCents,
-      paid: orders.paid,
-      completedAt: orders.completedAt,
-      transactionId: payments.transactionId,
-      createdAt: orders.createdAt,
-    })
-    .from(orders)
-    .innerJoin(products, eq(products.id, orders.productId))
-    .innerJoin(sellers, eq(sellers.id, products.sellerId))
-    .innerJoin(buyers, eq(buyers.id, orders.buyerId))
-    .leftJoin(payments, eq(payments.orderId, orders.id))
-    .where(and(isNull(orders.cancelledAt), where))
-    .orderBy(desc(orders.createdAt));
+  return (
+    db
+      .select({
+        id: orders.id,
+        productId: products.id,
+        productName: products.name,
+        image: products.image,
+        productStatus: products.status,
+        productDeletedAt: products.deletedAt,
+        sellerName: sellers.name,
+        buyerPhone: orders.buyerPhone,
+        meetingLocation: orders.meetingLocation,
+        priceCents: orders.priceCents,
+        paid: orders.paid,
+        completedAt: orders.completedAt,
+        transactionId: payments.transactionId,
+        createdAt: orders.createdAt,
+      })
+      .from(orders)
+      .innerJoin(products, eq(products.id, orders.productId))
+      .innerJoin(sellers, eq(sellers.id, products.sellerId))
+      .innerJoin(buyers, eq(buyers.id, orders.buyerId))
+      .leftJoin(payments, eq(payments.orderId, orders.id))
+      // Bookings that stand, and paid deals whatever became of them (a seller's
+      // cancellation ends the booking but the deal stays on record).
+      .where(and(or(isNull(orders.cancelledAt), eq(orders.paid, true)), where))
+      .orderBy(desc(orders.createdAt))
+  );
 }
 
 type OrderRow = Awaited<ReturnType<typeof selectOrders>>[number];

@@ -47,7 +47,16 @@ export const paymentMessages = {
 } as const;
 
 /** Why a confirmed payment cannot make a sale and goes back to the buyer. */
-export type RefundReason = 'sold' | 'withdrawn' | 'cancelled' | 'already-paid' | 'amount' | 'held';
+export type RefundReason =
+  | 'sold'
+  | 'withdrawn'
+  | 'cancelled'
+  | 'already-paid'
+  | 'amount'
+  | 'held'
+  // A paid deal's own money going back (modules/deals).
+  | 'seller-cancelled'
+  | 'dispute';
 
 /** Said on the payment page (with 'Your payment was refunded.') and in the email. */
 export const refundCauses: Record<RefundReason, string> = {
@@ -57,6 +66,8 @@ export const refundCauses: Record<RefundReason, string> = {
   'already-paid': 'This order was already paid.',
   amount: "This payment did not match the order's price.",
   held: 'Your time to pay had run out, and another buyer was paying for this laptop when your payment arrived.',
+  'seller-cancelled': 'The seller cancelled the sale before the handover.',
+  dispute: 'An admin settled the dispute with a refund.',
 };
 
 /**

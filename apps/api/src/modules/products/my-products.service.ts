@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, or } from 'drizzle-orm';
 import { centsToDollars } from '@laptops/shared/money';
 import { productMessages } from '@laptops/shared/messages';
 import { specMessages } from '@laptops/shared/messages';
@@ -248,7 +248,10 @@ export async function listMyBuyers(db: Db, sellerId: string): Promise<MyBuyer[]>
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
     .innerJoin(users, eq(users.id, orders.buyerId))
-    .where(and(eq(products.sellerId, sellerId), isNull(orders.cancelledAt)))
+    // Paid deals stay listed after the seller cancelled them (refunded).
+    .where(
+      and(eq(products.sellerId, sellerId), or(isNull(orders.cancelledAt), eq(orders.paid, true))),
+    )
     .orderBy(desc(orders.createdAt));
   const statuses = await listStatusesOf(db, rows);
   return rows.map((row) => ({
