@@ -49,6 +49,9 @@ import { unusedUploadsSweepJob } from './modules/images/unused-uploads-sweep.ts'
 import { myProductsRoutes } from './modules/products/my-products.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { accountUpdated, type PayoutDeps } from './modules/payouts/payout-accounts.service.ts';
+import { payoutSweepJob, sellerPayoutJob } from './modules/payouts/payout-jobs.ts';
+import { payoutsRoutes } from './modules/payouts/payouts.routes.ts';
 import { reconcilePaymentsJob } from './modules/payments/reconcile-payments.ts';
 import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
 import { createStripeClient, createStripeProvider } from './modules/payments/stripe-provider.ts';
@@ -88,8 +91,8 @@ export type AppOptions = {
   /** Draws search and category pages on the server (server.ts loads the web build's). */
   renderCataloguePage?: RenderCataloguePage;
   /**
-   * Runs the queued background work (payment reconciliation, the unused-upload sweep,
-   * emails about unread messages) from ready to close. The server does; tests that are
+   * Runs the queued background work (payment reconciliation, payouts to sellers, the
+   * unused-upload sweep, emails about unread messages) from ready to close. The server does; tests that are
    * not about it leave it off and start faster.
    */
   runJobs?: boolean;
@@ -252,7 +255,18 @@ export async function buildApp(options: AppOptions) {
     terms: config.deals,
     publish: liveStreams.publish,
   };
-  await app.register(paymentsRoutes, { deps: paymentDeps });
+  const payoutDeps: PayoutDeps = {
+    db,
+    provider,
+    log: app.log,
+    publicUrl: config.publicUrl,
+    sender: jobSender,
+  };
+  await app.register(paymentsRoutes, {
+    deps: paymentDeps,
+    accountUpdated: (accountId) => accountUpdated(payoutDeps, accountId),
+  });
+  await app.register(payoutsRoutes, { deps: payoutDeps });
   const dealDeps: DealDeps = {
     db,
     provider,
@@ -275,6 +289,8 @@ export async function buildApp(options: AppOptions) {
         reconcilePaymentsJob(paymentDeps, config.paymentReconcile),
         ...dealJobs(dealDeps, config.deals, config.deals.jobsCron),
         dealRefundsJob(dealDeps, config.deals.jobsCron),
+        sellerPayoutJob(payoutDeps),
+        payoutSweepJob(payoutDeps, config.payoutSweepCron),
         unusedUploadsSweepJob({
           db,
           storage: imageStorage,

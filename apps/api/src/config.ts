@@ -79,6 +79,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** The signing secret of a Connect webhook endpoint (connected accounts' events), if separate. */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().optional(),
   /**
    * Who takes card payments: Stripe (both keys needed) or the embedded test-mode sandbox
    * (no money moves). Unset: Stripe when both keys are set, else the sandbox, except in
@@ -93,6 +95,14 @@ const envSchema = z.object({
     .default(10),
   /** How far back those payments are looked for. */
   PAYMENT_RECONCILE_LOOKBACK_DAYS: z.coerce.number().positive().max(365).default(7),
+  /**
+   * How often sellers with money available (and payouts on) are paid out, and payouts a
+   * crash left half done are finished; new money is paid out at once besides.
+   */
+  PAYOUT_SWEEP_MINUTES: z.coerce
+    .number()
+    .refine((minutes) => cronEvery(minutes) !== undefined, evenPeriod)
+    .default(60),
   /** How long Home's lists are reused between writes (0: query every time). */
   LIST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /**
@@ -162,7 +172,13 @@ export type Config = {
   unusedUploads: { keepMs: number; sweepCron: string };
   /** Stripe when both keys are set; otherwise the embedded sandbox (see PAYMENTS_PROVIDER). */
   stripe:
-    { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
+    | {
+        secretKey: string;
+        publishableKey: string;
+        webhookSecret: string | undefined;
+        connectWebhookSecret: string | undefined;
+      }
+    | undefined;
   /** How long starting a payment holds the laptop for that buyer. */
   paymentHoldSeconds: number;
   /** Protected payments: the fee, when held money is released, reminders, how often jobs look. */
@@ -174,6 +190,8 @@ export type Config = {
    * in between) are settled at each start and on `cron`, looking back `lookBackMs`.
    */
   paymentReconcile: { cron: string; lookBackMs: number };
+  /** When sellers' available money is swept into payouts (and half-done payouts finished). */
+  payoutSweepCron: string;
   /** How long Home's lists are reused; writes through this instance clear them at once. */
   listCacheMs: number;
   /** How long a page waits for its first paint's extras before going out without them. */
@@ -257,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             secretKey: e.STRIPE_SECRET_KEY,
             publishableKey: e.STRIPE_PUBLISHABLE_KEY,
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
           }
         : undefined,
     paymentHoldSeconds: e.PAYMENT_HOLD_SECONDS,
@@ -271,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cron: cronEvery(e.PAYMENT_RECONCILE_MINUTES) ?? '*/10 * * * *',
       lookBackMs: e.PAYMENT_RECONCILE_LOOKBACK_DAYS * 86_400_000,
     },
+    payoutSweepCron: cronEvery(e.PAYOUT_SWEEP_MINUTES) ?? '0 * * * *',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     listCacheMs: e.LIST_CACHE_MS,
     firstPaintDeadlineMs: e.FIRST_PAINT_DEADLINE_MS,

@@ -4,6 +4,9 @@ import { categories } from './schema/categories.ts';
 import { contactMessages } from './schema/contact-messages.ts';
 import { images } from './schema/images.ts';
 import { refunds } from './schema/refunds.ts';
+import { payoutAccounts } from './schema/payout-accounts.ts';
+import { payouts } from './schema/payouts.ts';
+import { sandboxConnectedAccounts, sandboxTransfers } from './schema/sandbox-connect.ts';
 import { sandboxPaymentIntents } from './schema/sandbox-payment-intents.ts';
 import { webhookEvents } from './schema/webhook-events.ts';
 import { orders } from './schema/orders.ts';
@@ -33,4 +36,8 @@ export const schema = {
   webhookEvents,
   refunds,
   adminActionsLog,
+  payoutAccounts,
+  payouts,
+  sandboxConnectedAccounts,
+  sandboxTransfers,
 };

@@ -46,6 +46,14 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/payments': 'buyer',
   // Test mode only; whoever holds the client secret may confirm, as with Stripe.
   'POST /api/sandbox/payment_intents/:id/confirm': 'public',
+  'GET /api/payout-account': 'seller',
+  'POST /api/payout-account/onboarding': 'seller',
+  'POST /api/payout-account/refresh': 'seller',
+  'GET /api/earnings': 'seller',
+  'GET /api/earnings/csv': 'seller',
+  'GET /api/payouts': 'seller',
+  // Test mode only: the seller finishes the simulated onboarding of their own account.
+  'POST /api/sandbox/accounts/:id/onboard': 'seller',
   'PUT /api/reports/:id/dismiss': 'admin',
   'DELETE /api/reports/:id': 'admin',
   'GET /api/allSellers': 'admin',

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { createFakeConnect, metadataOf } from './fake-stripe-connect.ts';
 
 type Intent = {
   id: string;
@@ -14,8 +15,9 @@ type Intent = {
 
 /**
  * A local HTTP server that answers the Stripe API calls the stripe provider makes
- * (create, retrieve and list payment intents, create refunds), so the real Stripe SDK
- * can be used offline. It honours idempotency keys like Stripe does.
+ * (create, retrieve and list payment intents, create refunds, and Connect's accounts,
+ * account links and transfers: fake-stripe-connect.ts), so the real Stripe SDK can be
+ * used offline. It honours idempotency keys like Stripe does.
  */
 export async function startFakeStripe() {
   const intents = new Map<string, Intent>();
@@ -42,6 +44,7 @@ export async function startFakeStripe() {
   const refundByKey = new Map<string, unknown>();
   /** Stripe caps a list page at 100; tests lower it to see the SDK page through. */
   let maxPageSize = 100;
+  const connect = createFakeConnect(() => ++counter);
 
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -68,11 +71,7 @@ export async function startFakeStripe() {
           return send(500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
         }
         const id = `pi_fake_${++counter}`;
-        const metadata: Record<string, string> = {};
-        for (const [key, value] of body) {
-          const match = /^metadata\[(.+)\]$/.exec(key);
-          if (match?.[1]) metadata[match[1]] = value;
-        }
+        const metadata = metadataOf(body);
         const intent: Intent = {
           id,
           object: 'payment_intent',
@@ -132,6 +131,9 @@ export async function startFakeStripe() {
         if (idempotencyKey) refundByKey.set(idempotencyKey, refund);
         return send(200, refund);
       }
+      if (connect.handle({ method: req.method ?? '', path, idempotencyKey, body, query }, send)) {
+        return;
+      }
       send(404, {
         error: { type: 'invalid_request_error', message: `Unhandled ${req.method} ${path}` },
       });
@@ -142,6 +144,8 @@ export async function startFakeStripe() {
   if (!address || typeof address === 'string') throw new Error('fake Stripe has no port');
   return {
     port: address.port,
+    /** Connect: accounts, transfers, and what tests make Stripe do with them. */
+    connect,
     intents,
     refunds,
     requests,

@@ -23,7 +23,7 @@ export const ledgerTransactions = pgTable(
   (table) => [
     check(
       'ledger_transactions_kind_known',
-      sql`${table.kind} in ('charge', 'refund', 'release', 'payout')`,
+      sql`${table.kind} in ('charge', 'refund', 'release', 'payout_start', 'payout', 'payout_return')`,
     ),
     index('ledger_transactions_order_idx').on(table.orderId),
   ],
@@ -51,7 +51,8 @@ export const ledgerEntries = pgTable(
         or ((${table.account} in ('refunds_out', 'platform_fees')
           or ${table.account} ~ '^seller_paid_out:.+$') and ${table.amountCents} > 0)
         or ${table.account} ~ '^order_held:[0-9a-f-]{36}$'
-        or ${table.account} ~ '^seller_available:.+$'`,
+        or ${table.account} ~ '^seller_available:.+$'
+        or ${table.account} ~ '^seller_payout_pending:.+$'`,
     ),
     index('ledger_entries_account_idx').on(table.account),
     index('ledger_entries_transaction_idx').on(table.transactionId),

@@ -8,6 +8,8 @@
  * - `order_held:<orderId>`: money the platform holds for one order until it is released
  *   to the seller or refunded. Never below zero.
  * - `seller_available:<sellerId>`: released to a seller, not yet paid out. Never below zero.
+ * - `seller_payout_pending:<sellerId>`: a payout decided, its transfer not yet made
+ *   (decision 0035). Never below zero.
  * - `seller_paid_out:<sellerId>`, `platform_fees`, `refunds_out`: where money ends:
  *   paid out to the seller, kept as the platform's fee, given back to the buyer. Only
  *   receive.
@@ -15,7 +17,14 @@
  * The database's check constraint on `ledger_entries.account` says the same.
  */
 
-export const ledgerKinds = ['charge', 'refund', 'release', 'payout'] as const;
+export const ledgerKinds = [
+  'charge',
+  'refund',
+  'release',
+  'payout_start',
+  'payout',
+  'payout_return',
+] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
 export type LedgerEntry = { account: string; amountCents: number };
@@ -26,6 +35,7 @@ export const accounts = {
   platformFees: 'platform_fees',
   held: (orderId: string) => `order_held:${orderId}`,
   sellerAvailable: (sellerId: string) => `seller_available:${sellerId}`,
+  sellerPayoutPending: (sellerId: string) => `seller_payout_pending:${sellerId}`,
   sellerPaidOut: (sellerId: string) => `seller_paid_out:${sellerId}`,
 } as const;
 
@@ -45,7 +55,7 @@ export function accountRule(account: string): AccountRule | null {
   if (prefix === 'seller_paid_out' && id) return { direction: 'receives' };
   if (prefix === 'order_held' && uuidPattern.test(id))
     return { direction: 'both', guarded: { table: 'orders', id } };
-  if (prefix === 'seller_available' && id)
+  if ((prefix === 'seller_available' || prefix === 'seller_payout_pending') && id)
     return { direction: 'both', guarded: { table: 'users', id } };
   return null;
 }
@@ -95,10 +105,32 @@ export function releaseEntries(
   ].filter((entry) => entry.amountCents !== 0);
 }
 
-/** A seller's available money leaves for their bank account (a Stripe Connect transfer). */
-export function payoutEntries(sellerId: string, amountCents: number): LedgerEntry[] {
+/*
+ * A payout in three steps (decision 0035): deciding it sets the money aside, under the
+ * seller's row lock, so two payout runs cannot both send it; the processor's transfer
+ * then sends it, or its refusal gives it back.
+ */
+
+/** A payout is decided: the seller's available money waits for its transfer. */
+export function payoutStartEntries(sellerId: string, amountCents: number): LedgerEntry[] {
   return [
     { account: accounts.sellerAvailable(sellerId), amountCents: -amountCents },
+    { account: accounts.sellerPayoutPending(sellerId), amountCents },
+  ];
+}
+
+/** The transfer to the seller's payout account (a Stripe Connect transfer) was made. */
+export function payoutEntries(sellerId: string, amountCents: number): LedgerEntry[] {
+  return [
+    { account: accounts.sellerPayoutPending(sellerId), amountCents: -amountCents },
     { account: accounts.sellerPaidOut(sellerId), amountCents },
+  ];
+}
+
+/** The processor refused the transfer: the money is the seller's available balance again. */
+export function payoutReturnEntries(sellerId: string, amountCents: number): LedgerEntry[] {
+  return [
+    { account: accounts.sellerPayoutPending(sellerId), amountCents: -amountCents },
+    { account: accounts.sellerAvailable(sellerId), amountCents },
   ];
 }

@@ -13,7 +13,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { transition, type DealEvent, type DealState } from '@laptops/shared/order-states';
 import type { Db } from '../../db/client.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
-import { accounts, refundEntries, releaseEntries, payoutEntries } from './ledger-accounts.ts';
+import {
+  accounts,
+  payoutEntries,
+  payoutStartEntries,
+  refundEntries,
+  releaseEntries,
+} from './ledger-accounts.ts';
 import { allBalances, brokenInvariants, ledgerParties, rows } from './ledger-test-kit.ts';
 import {
   balanceOf,
@@ -218,20 +224,29 @@ class Player {
     if (late.ok) deal.state = late.state;
   }
 
+  /** A payout decided (set aside) and its transfer made. */
   private async payout(seller: number, amount: number) {
     const sellerId = sellerIds[seller] ?? '';
-    const posting: Posting = {
+    const id = crypto.randomUUID();
+    const start: Posting = {
+      kind: 'payout_start',
+      orderId: null,
+      key: `payout-start:${id}`,
+      description: 'payout decided',
+      entries: payoutStartEntries(sellerId, amount),
+    };
+    const sent: Posting = {
       kind: 'payout',
       orderId: null,
-      key: `payout:${crypto.randomUUID()}`,
-      description: 'payout',
+      key: `payout:${id}`,
+      description: 'payout sent',
       entries: payoutEntries(sellerId, amount),
     };
     const balances = this.sellers[seller];
     if (!balances) throw new Error('no such seller');
-    if (amount > balances.available) return this.refused(() => postTransaction(db, posting));
-    const posted = await db.transaction((tx) => postTransaction(tx, posting));
-    this.remember(posting, posted);
+    if (amount > balances.available) return this.refused(() => postTransaction(db, start));
+    this.remember(start, await db.transaction((tx) => postTransaction(tx, start)));
+    this.remember(sent, await db.transaction((tx) => postTransaction(tx, sent)));
     balances.available -= amount;
     balances.paidOut += amount;
   }

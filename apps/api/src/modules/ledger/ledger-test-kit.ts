@@ -55,6 +55,7 @@ export async function brokenInvariants(db: Db) {
     sql`
     select account from ledger_entries
     where account like 'order_held:%' or account like 'seller_available:%'
+      or account like 'seller_payout_pending:%'
     group by account having sum(amount_cents) < 0`,
   );
   return { unbalanced, overdrawn };

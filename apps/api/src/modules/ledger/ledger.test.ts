@@ -7,7 +7,7 @@ import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import {
   accounts,
   chargeEntries,
-  payoutEntries,
+  payoutStartEntries,
   refundEntries,
   releaseEntries,
 } from './ledger-accounts.ts';
@@ -146,11 +146,11 @@ describe('the ledger service', () => {
     });
 
     const payout = (cents: number): Posting => ({
-      kind: 'payout',
+      kind: 'payout_start',
       orderId: null,
-      key: `payout:${parties.seller.id}:${cents}`,
+      key: `payout-start:${parties.seller.id}:${cents}`,
       description: 'test payout',
-      entries: payoutEntries(parties.seller.id, cents),
+      entries: payoutStartEntries(parties.seller.id, cents),
     });
     const available = await balanceOf(db, accounts.sellerAvailable(parties.seller.id));
     await expect(postTransaction(db, payout(available + 1))).rejects.toMatchObject({

@@ -23,6 +23,8 @@ export type ProviderPaymentIntent = {
  */
 export type WebhookEvent =
   | { id: string; type: string; action: 'payment-succeeded'; paymentIntentId: string }
+  /** A seller's payout account changed (Stripe's `account.updated`): asked for afresh. */
+  | { id: string; type: string; action: 'account-updated'; accountId: string }
   | { id: string; type: string; action: 'none' };
 
 export type WebhookReading =
@@ -30,7 +32,63 @@ export type WebhookReading =
   /** `signature`: not signed by the provider. `event`: signed, but not an event it reads. */
   | { ok: false; refused: 'signature' | 'event' };
 
-export type PaymentProvider = {
+/**
+ * A seller's connected account (Stripe Connect Express), as the payouts read it.
+ * `transfersEnabled`: the platform may transfer to it; `payoutsEnabled`: the processor
+ * sends its balance on to the seller's bank.
+ */
+export type ProviderConnectedAccount = {
+  id: string;
+  detailsSubmitted: boolean;
+  payoutsEnabled: boolean;
+  transfersEnabled: boolean;
+  /** What the processor still needs from the seller, due now or past due (its field names). */
+  requirements: string[];
+  disabledReason: string | null;
+};
+
+export type ProviderTransfer = { id: string; amountCents: number; destination: string };
+
+/**
+ * What became of a transfer asked for: made, or refused for good (the platform's
+ * balance is short, the account cannot take transfers). A failure that may pass (the
+ * processor unreachable, a 5xx) is thrown instead, and the same request tried again.
+ */
+export type TransferOutcome =
+  { ok: true; transfer: ProviderTransfer } | { ok: false; code: string; message: string };
+
+/** Paying sellers out: their connected accounts, onboarding, and transfers to them. */
+export type ConnectProvider = {
+  /** An Express account able to receive transfers, with our user's id in its metadata. */
+  createConnectedAccount(input: {
+    userId: string;
+    email: string;
+    idempotencyKey: string;
+  }): Promise<ProviderConnectedAccount>;
+  retrieveConnectedAccount(id: string): Promise<ProviderConnectedAccount | null>;
+  /** A single-use link to the processor's onboarding form, which comes back to `returnUrl`. */
+  createOnboardingLink(input: {
+    accountId: string;
+    refreshUrl: string;
+    returnUrl: string;
+  }): Promise<{ url: string }>;
+  /** Transfers from the platform's balance; the same key gives the same transfer back. */
+  createTransfer(input: {
+    amountCents: number;
+    currency: 'usd';
+    destination: string;
+    transferGroup: string;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<TransferOutcome>;
+  /**
+   * The transfer made for `transferGroup`, if any: how a payout left pending by a crash
+   * finds the transfer it made even after the processor forgot its idempotency key.
+   */
+  findTransfer(transferGroup: string): Promise<ProviderTransfer | null>;
+};
+
+export type PaymentProvider = ConnectProvider & {
   name: 'stripe' | 'sandbox';
   /** Stripe's publishable key, for the card form; null for the sandbox. */
   publishableKey: string | null;

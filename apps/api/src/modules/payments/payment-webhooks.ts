@@ -16,11 +16,15 @@ export const receivesWebhooks = (provider: PaymentProvider): provider is Webhook
  * A webhook call from the card processor: the provider checks and reads it; an event
  * delivered before (processors retry until they get a 2xx) is acknowledged and
  * nothing more; a succeeded payment is settled as if the buyer's browser had reported
- * it. The event is remembered only once handled, so a call that failed half-way is
+ * it; a seller's payout account that changed is asked for afresh. The event is remembered only once handled, so a call that failed half-way is
  * handled again on the processor's retry.
  */
 export async function receiveWebhook(
-  deps: PaymentDeps & { provider: WebhookProvider },
+  deps: PaymentDeps & {
+    provider: WebhookProvider;
+    /** A seller's payout account changed (modules/payouts: asked for afresh and kept). */
+    accountUpdated?: (accountId: string) => Promise<void>;
+  },
   request: { rawBody: Buffer; headers: IncomingHttpHeaders },
 ) {
   const reading = await deps.provider.readWebhook(request);
@@ -34,6 +38,7 @@ export async function receiveWebhook(
   const [seen] = await deps.db.select().from(webhookEvents).where(eq(webhookEvents.id, event.id));
   if (seen) return { received: true };
   if (event.action === 'payment-succeeded') await settlePayment(deps, event.paymentIntentId);
+  if (event.action === 'account-updated') await deps.accountUpdated?.(event.accountId);
   await deps.db
     .insert(webhookEvents)
     .values({ id: event.id, type: event.type })

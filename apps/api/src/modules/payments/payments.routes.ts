@@ -16,10 +16,11 @@ import { receiveWebhook, receivesWebhooks } from './payment-webhooks.ts';
 import { settlePayment, startPayment, type PaymentDeps } from './payments.service.ts';
 import { confirmSandboxPayment } from './sandbox-provider.ts';
 
-export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps }> = async (
-  app,
-  { deps },
-) => {
+export const paymentsRoutes: FastifyPluginAsyncZod<{
+  deps: PaymentDeps;
+  /** What the webhook does when a seller's payout account changed (modules/payouts). */
+  accountUpdated?: (accountId: string) => Promise<void>;
+}> = async (app, { deps, accountUpdated }) => {
   app.get(
     '/api/payment-config',
     {
@@ -137,7 +138,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps }> = asyn
             throw new HttpError(400, 'BAD_SIGNATURE', 'Missing or invalid signature.');
           }
           return receiveWebhook(
-            { ...deps, provider, log: request.log },
+            { ...deps, provider, log: request.log, accountUpdated },
             { rawBody: request.body, headers: request.headers },
           );
         },

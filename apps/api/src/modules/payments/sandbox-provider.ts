@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { sandboxPaymentIntents } from '../../db/schema/sandbox-payment-intents.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { PaymentProvider, ProviderPaymentIntent } from './payment-provider.ts';
+import { createSandboxConnect } from './sandbox-connect.ts';
 
 const token = (bytes: number) =>
   randomBytes(bytes).toString('base64url').replace(/[-_]/g, '').slice(0, bytes);
@@ -20,9 +21,13 @@ function toIntent(row: typeof sandboxPaymentIntents.$inferSelect): ProviderPayme
   };
 }
 
-/** The embedded test-mode processor. Payment intents live in our database. */
+/**
+ * The embedded test-mode processor. Payment intents, connected accounts and transfers
+ * live in our database.
+ */
 export function createSandboxProvider(db: Db): PaymentProvider {
   return {
+    ...createSandboxConnect(db),
     name: 'sandbox',
     publishableKey: null,
     async createPaymentIntent({ amountCents, currency, metadata, idempotencyKey }) {

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { z } from 'zod';
 import type { PaymentProvider, ProviderPaymentIntent, WebhookReading } from './payment-provider.ts';
+import { createStripeConnect } from './stripe-connect.ts';
 
 export type StripeOptions = {
   secretKey: string;
@@ -32,7 +33,7 @@ function toIntent(intent: Stripe.PaymentIntent): ProviderPaymentIntent {
   };
 }
 
-/** Stripe's ids (`evt_...`, `pi_...`): letters, digits and underscores. */
+/** Stripe's ids (`evt_...`, `pi_...`, `acct_...`): letters, digits and underscores. */
 const stripeId = z.string().regex(/^\w{1,255}$/);
 /**
  * What is read from an event whose signature checked out. Only Stripe (or whoever
@@ -45,37 +46,67 @@ const stripeEventSchema = z.object({
   data: z.object({ object: z.object({ id: z.unknown() }) }),
 });
 
+/** The event, if one of `secrets` signed these bytes. */
+async function verifiedEvent(
+  stripe: Stripe,
+  secrets: string[],
+  rawBody: Buffer,
+  signature: string,
+): Promise<Stripe.Event | null> {
+  for (const secret of secrets) {
+    try {
+      return await stripe.webhooks.constructEventAsync(rawBody, signature, secret);
+    } catch {
+      // Not this endpoint's secret; try the next.
+    }
+  }
+  return null;
+}
+
+/** What each event type we act on asks for, from the id of its object. */
+const actions = {
+  'payment_intent.succeeded': (id: string) => ({
+    action: 'payment-succeeded' as const,
+    paymentIntentId: id,
+  }),
+  'account.updated': (id: string) => ({ action: 'account-updated' as const, accountId: id }),
+};
+
+/**
+ * Stripe signs a Connect endpoint's events (a connected account's `account.updated`)
+ * with that endpoint's own secret, so either secret may have signed a call.
+ */
 async function readStripeWebhook(
   stripe: Stripe,
-  webhookSecret: string | undefined,
+  secrets: (string | undefined)[],
   { rawBody, headers }: { rawBody: Buffer; headers: Record<string, unknown> },
 ): Promise<WebhookReading> {
   const signature = headers['stripe-signature'];
-  if (!webhookSecret || typeof signature !== 'string') return { ok: false, refused: 'signature' };
-  let verified: Stripe.Event;
-  try {
-    verified = await stripe.webhooks.constructEventAsync(rawBody, signature, webhookSecret);
-  } catch {
+  const known = secrets.filter((secret): secret is string => Boolean(secret));
+  if (known.length === 0 || typeof signature !== 'string')
     return { ok: false, refused: 'signature' };
-  }
+  const verified = await verifiedEvent(stripe, known, rawBody, signature);
+  if (!verified) return { ok: false, refused: 'signature' };
   const parsed = stripeEventSchema.safeParse(verified);
   if (!parsed.success) return { ok: false, refused: 'event' };
   const { id, type } = parsed.data;
-  if (type !== 'payment_intent.succeeded') return { ok: true, event: { id, type, action: 'none' } };
-  const intentId = stripeId.safeParse(parsed.data.data.object.id);
-  if (!intentId.success) return { ok: false, refused: 'event' };
-  return {
-    ok: true,
-    event: { id, type, action: 'payment-succeeded', paymentIntentId: intentId.data },
-  };
+  const act = Object.hasOwn(actions, type) ? actions[type as keyof typeof actions] : undefined;
+  if (!act) return { ok: true, event: { id, type, action: 'none' } };
+  const objectId = stripeId.safeParse(parsed.data.data.object.id);
+  if (!objectId.success) return { ok: false, refused: 'event' };
+  return { ok: true, event: { id, type, ...act(objectId.data) } };
 }
 
-/** Stripe PaymentIntents in USD cents, confirmed by Stripe Elements on the client. */
+/**
+ * Stripe PaymentIntents in USD cents, confirmed by Stripe Elements on the client, and
+ * Connect transfers to sellers (stripe-connect.ts).
+ */
 export function createStripeProvider(
   stripe: Stripe,
-  keys: { publishableKey: string; webhookSecret?: string },
+  keys: { publishableKey: string; webhookSecret?: string; connectWebhookSecret?: string },
 ): PaymentProvider {
   return {
+    ...createStripeConnect(stripe),
     name: 'stripe',
     publishableKey: keys.publishableKey,
     async createPaymentIntent({ amountCents, currency, metadata, idempotencyKey }) {
@@ -125,6 +156,7 @@ export function createStripeProvider(
         if (intent.status === 'succeeded') yield toIntent(intent);
       }
     },
-    readWebhook: (request) => readStripeWebhook(stripe, keys.webhookSecret, request),
+    readWebhook: (request) =>
+      readStripeWebhook(stripe, [keys.webhookSecret, keys.connectWebhookSecret], request),
   };
 }

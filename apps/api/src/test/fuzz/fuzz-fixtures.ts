@@ -117,6 +117,17 @@ export async function createFuzzMarketplace(t: TestContext) {
     throw new Error(`conversation report failed: ${conversationReport.body}`);
   const conversationReports = [conversationReport.json<{ reportId: string }>().reportId];
 
+  // The seller's payout account, as far as its onboarding link (in the sandbox: the
+  // id the Test mode onboarding route takes).
+  const onboarding = await t.app.inject({
+    method: 'POST',
+    url: '/api/payout-account/onboarding',
+    headers: { cookie: seller.cookie },
+  });
+  if (onboarding.statusCode !== 200) throw new Error(`onboarding failed: ${onboarding.body}`);
+  const onboardingUrl = new URL(onboarding.json<{ url: string }>().url, 'http://x');
+  const payoutAccountId = onboardingUrl.searchParams.get('account') ?? 'acct_sandbox_none';
+
   const victims = [];
   for (const typeOfUser of ['buyer', 'buyer', 'seller', 'seller', 'admin'] as const) {
     victims.push(await createUser(db, { typeOfUser }));
@@ -149,6 +160,7 @@ export async function createFuzzMarketplace(t: TestContext) {
     reports,
     conversations,
     conversationReports,
+    payoutAccountId,
     victims,
     /** Any id of ours (wrong kind on purpose half of the time), or a random one. */
     anyId: fc.oneof(fc.constantFrom(...ids), fc.uuid()),

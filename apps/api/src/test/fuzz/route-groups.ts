@@ -54,6 +54,13 @@ export const fuzzedRoutes = {
     'GET /api/myBuyers',
     'POST /api/orders/:id/handover',
     'POST /api/orders/:id/seller-cancel',
+    'GET /api/payout-account',
+    'POST /api/payout-account/onboarding',
+    'POST /api/payout-account/refresh',
+    'GET /api/earnings',
+    'GET /api/earnings/csv',
+    'GET /api/payouts',
+    'POST /api/sandbox/accounts/:id/onboard',
   ],
   buyer: [
     'POST /api/myOrders',
@@ -86,7 +93,10 @@ export const fuzzedRoutes = {
 } as const;
 
 /** Registered only without Stripe keys: the sandbox's stand-in for Stripe.js. */
-export const sandboxOnlyRoutes = ['POST /api/sandbox/payment_intents/:id/confirm'] as const;
+export const sandboxOnlyRoutes = [
+  'POST /api/sandbox/payment_intents/:id/confirm',
+  'POST /api/sandbox/accounts/:id/onboard',
+] as const;
 
 /** Registered only with Stripe keys; fuzzed in stripe-webhook.test.ts on such an app. */
 export const stripeOnlyRoutes = ['POST /api/webhooks/stripe'] as const;

@@ -9,7 +9,11 @@ describeFuzzGroup('fuzzing the seller routes (as a seller)', fuzzedRoutes.seller
   setup,
   cookie: (market) => market.seller.cookie,
   hints: (market) => ({
-    id: market.anyId,
+    id: fc.oneof(market.anyId, fc.constant(market.payoutAccountId)),
+    outcome: fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom('complete', 'missing-details') },
+      someText,
+    ),
     email: market.anyEmail,
     category: fc.oneof(fc.constant(market.category.id), fc.uuid()),
     image: fc.oneof(
