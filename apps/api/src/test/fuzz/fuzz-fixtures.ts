@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
+import { payoutAccounts } from '../../db/schema/payout-accounts.ts';
 import { createCategory, createProduct, createUser } from '../../db/seed/factories.ts';
 import { signIn, type TestContext } from '../test-app.ts';
 import { uploadTestImage } from '../upload-helper.ts';
@@ -117,16 +119,19 @@ export async function createFuzzMarketplace(t: TestContext) {
     throw new Error(`conversation report failed: ${conversationReport.body}`);
   const conversationReports = [conversationReport.json<{ reportId: string }>().reportId];
 
-  // The seller's payout account, as far as its onboarding link (in the sandbox: the
-  // id the Test mode onboarding route takes).
+  // The seller's payout account, as far as its onboarding link: the id the sandbox's
+  // Test mode onboarding route takes, and Stripe's account.updated events name.
   const onboarding = await t.app.inject({
     method: 'POST',
     url: '/api/payout-account/onboarding',
     headers: { cookie: seller.cookie },
   });
   if (onboarding.statusCode !== 200) throw new Error(`onboarding failed: ${onboarding.body}`);
-  const onboardingUrl = new URL(onboarding.json<{ url: string }>().url, 'http://x');
-  const payoutAccountId = onboardingUrl.searchParams.get('account') ?? 'acct_sandbox_none';
+  const [payoutAccount] = await db
+    .select({ id: payoutAccounts.accountId })
+    .from(payoutAccounts)
+    .where(eq(payoutAccounts.userId, seller.id));
+  const payoutAccountId = payoutAccount?.id ?? 'acct_none';
 
   const victims = [];
   for (const typeOfUser of ['buyer', 'buyer', 'seller', 'seller', 'admin'] as const) {

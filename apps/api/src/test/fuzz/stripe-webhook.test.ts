@@ -35,7 +35,7 @@ const eventSchema: JsonSchema = {
           type: 'object',
           properties: {
             id: string,
-            object: { type: 'string', enum: ['payment_intent'] },
+            object: { type: 'string', enum: ['payment_intent', 'account'] },
             status: string,
           },
           required: ['id', 'object'],
@@ -128,21 +128,30 @@ describe('fuzzing the Stripe webhook (Stripe configured, local Stripe API)', () 
             created: fc.integer({ min: 1_600_000_000, max: 2_000_000_000 }),
             type: fc.oneof(
               { weight: 3, arbitrary: fc.constant('payment_intent.succeeded') },
+              { weight: 2, arbitrary: fc.constant('account.updated') },
               fc.constantFrom(
                 'payment_intent.payment_failed',
                 'charge.refunded',
                 'customer.created',
               ),
             ),
-            // Its payment intent: ours (paid at Stripe or not), unknown to Stripe, or nonsense.
+            // Its payment intent or connected account: ours (paid at Stripe or not, a
+            // seller's payout account), unknown to Stripe, or nonsense.
             data: fc.record({
               object: fc.record({
                 id: fc.oneof(
                   { weight: 3, arbitrary: fc.constantFrom(...intentIds) },
-                  fc.constantFrom('pi_unknown_1', '', '../v1/refunds', 'pi_1?expand[]=x'),
+                  { weight: 2, arbitrary: fc.constant(market.payoutAccountId) },
+                  fc.constantFrom(
+                    'pi_unknown_1',
+                    'acct_unknown_1',
+                    '',
+                    '../v1/refunds',
+                    'pi_1?expand[]=x',
+                  ),
                   nastyString,
                 ),
-                object: fc.constant('payment_intent'),
+                object: fc.constantFrom('payment_intent', 'account'),
               }),
             }),
           },
