@@ -24,6 +24,7 @@ const screens: { role: keyof typeof demo; path: string; heading: string | RegExp
   { role: 'seller', path: '/dashboard/addaproduct', heading: 'Add a laptop' },
   { role: 'seller', path: '/dashboard/myproducts', heading: 'My products' },
   { role: 'seller', path: '/dashboard/mybuyers', heading: 'My buyers' },
+  { role: 'seller', path: '/dashboard/earnings', heading: 'Earnings' },
   { role: 'admin', path: '/dashboard/allsellers', heading: 'All sellers' },
   { role: 'admin', path: '/dashboard/allbuyers', heading: 'All buyers' },
   { role: 'admin', path: '/dashboard/allusers', heading: 'All users' },

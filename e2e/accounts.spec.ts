@@ -46,7 +46,7 @@ test('a seller signs up with a picture, lands back where they were, signed in', 
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Welcome, Sally Seller' })).toBeVisible();
   const menu = await dashboardMenu(page);
-  for (const name of ['Add a laptop', 'My products', 'My buyers'])
+  for (const name of ['Add a laptop', 'My products', 'My buyers', 'Earnings'])
     await expect(menu.getByRole('link', { name })).toBeAttached();
   await expect(menu.getByRole('link', { name: 'My Orders' })).toHaveCount(0);
 

@@ -125,6 +125,14 @@ export function dashboardPages(queryClient: QueryClient): RouteObject[] {
       const { MyBuyersPage } = await import('./routes/dashboard/my-buyers.tsx');
       return MyBuyersPage;
     }),
+    roleRoute(paths.dashboard.earnings.path, 'seller', async () => {
+      const { EarningsPage } = await import('./routes/dashboard/earnings.tsx');
+      return EarningsPage;
+    }),
+    roleRoute(paths.dashboard.testOnboarding.path, 'seller', async () => {
+      const { TestOnboardingPage } = await import('./routes/dashboard/test-onboarding.tsx');
+      return TestOnboardingPage;
+    }),
     roleRoute(paths.dashboard.allSellers.path, 'admin', async () => {
       const { AllSellersPage } = await import('./routes/dashboard/all-sellers.tsx');
       return AllSellersPage;

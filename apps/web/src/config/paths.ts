@@ -65,6 +65,10 @@ export const paths = {
       getHref: (id: string) => `/dashboard/myproducts/${encodeURIComponent(id)}/edit`,
     },
     myBuyers: dashboardPage('mybuyers'),
+    /** The seller's money and payouts; Stripe's onboarding form comes back here. */
+    earnings: dashboardPage('earnings'),
+    /** Test mode's stand-in for Stripe's onboarding form (`?account=`). The server links here. */
+    testOnboarding: dashboardPage('earnings/test-onboarding'),
     allSellers: dashboardPage('allsellers'),
     allBuyers: dashboardPage('allbuyers'),
     allUsers: dashboardPage('allusers'),

@@ -86,3 +86,11 @@ export const paymentKeys = {
   config: ['payment-config'] as const,
   intent: (orderId: string) => ['payment-intent', orderId] as const,
 };
+
+/** The seller's money: their balances and sales, their payout account, their payouts. */
+export const earningsKeys = {
+  all: ['earnings'] as const,
+  summary: ['earnings', 'summary'] as const,
+  account: ['earnings', 'payout-account'] as const,
+  payouts: ['earnings', 'payouts'] as const,
+};

@@ -22,6 +22,7 @@ export function dashboardMenu(role: UserType): MenuItem[] {
         { to: dashboard.addProduct.getHref(), label: t.addProduct },
         { to: dashboard.myProducts.getHref(), label: t.myProducts },
         { to: dashboard.myBuyers.getHref(), label: t.myBuyers },
+        { to: dashboard.earnings.getHref(), label: t.earnings },
       ];
     case 'admin':
       return [

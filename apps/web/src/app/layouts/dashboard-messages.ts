@@ -14,6 +14,7 @@ export const dashboardMessages = {
     addProduct: 'Add a laptop',
     myProducts: 'My products',
     myBuyers: 'My buyers',
+    earnings: 'Earnings',
     allSellers: 'All sellers',
     allBuyers: 'All buyers',
     allUsers: 'All users',
