@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import type { Earnings } from '@laptops/shared/payouts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { earningsCsvHref } from '../../../features/earnings/api/download-earnings-csv.ts';
-import { useEarnings } from '../../../features/earnings/api/get-earnings.ts';
+import { payoutDue, useEarnings } from '../../../features/earnings/api/get-earnings.ts';
 import { usePayoutAccount } from '../../../features/earnings/api/get-payout-account.ts';
 import { usePayouts } from '../../../features/earnings/api/get-payouts.ts';
 import { useRefreshPayoutAccount } from '../../../features/earnings/api/refresh-payout-account.ts';
@@ -48,8 +48,9 @@ function useOnboardingReturn() {
  */
 export function EarningsPage() {
   const account = usePayoutAccount();
-  const earnings = useEarnings();
-  const payouts = usePayouts();
+  const payoutsOn = account.data?.state === 'enabled';
+  const earnings = useEarnings({ payoutsOn });
+  const payouts = usePayouts({ watch: payoutsOn && payoutDue(earnings.data) });
   const returned = useOnboardingReturn();
   const sandbox = account.data?.provider === 'sandbox';
 

@@ -11,6 +11,7 @@ export function getPayouts() {
 export const payoutsQueryOptions = () =>
   queryOptions({ queryKey: earningsKeys.payouts, queryFn: getPayouts });
 
-export function usePayouts() {
-  return useQuery(payoutsQueryOptions());
+/** `watch`: asked again every few seconds, while a payout is due or on its way (useEarnings). */
+export function usePayouts({ watch = false } = {}) {
+  return useQuery({ ...payoutsQueryOptions(), refetchInterval: watch ? 5_000 : false });
 }
