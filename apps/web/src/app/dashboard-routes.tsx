@@ -126,11 +126,11 @@ export function dashboardPages(queryClient: QueryClient): RouteObject[] {
       return MyBuyersPage;
     }),
     roleRoute(paths.dashboard.earnings.path, 'seller', async () => {
-      const { EarningsPage } = await import('./routes/dashboard/earnings.tsx');
+      const { EarningsPage } = await import('./routes/dashboard/earnings-pages.ts');
       return EarningsPage;
     }),
     roleRoute(paths.dashboard.testOnboarding.path, 'seller', async () => {
-      const { TestOnboardingPage } = await import('./routes/dashboard/test-onboarding.tsx');
+      const { TestOnboardingPage } = await import('./routes/dashboard/earnings-pages.ts');
       return TestOnboardingPage;
     }),
     roleRoute(paths.dashboard.allSellers.path, 'admin', async () => {

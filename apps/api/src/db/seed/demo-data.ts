@@ -92,6 +92,11 @@ export type DemoProduct = {
   advertised?: boolean;
   /** Sold to this buyer (a paid order is seeded). */
   soldTo?: string;
+  /**
+   * The buyer collected it: the money was released to the seller, less the demo's fee,
+   * and waits in their balance until they set up payouts. Otherwise a sale stays held.
+   */
+  handedOver?: true;
 };
 
 export const demoProducts: DemoProduct[] = [
@@ -244,6 +249,7 @@ export const demoProducts: DemoProduct[] = [
     seller: 'marcus',
     daysAgo: 16,
     soldTo: 'noah',
+    handedOver: true,
   },
   {
     brand: 'Dell',
@@ -418,6 +424,7 @@ export const demoProducts: DemoProduct[] = [
     seller: 'daniel',
     daysAgo: 27,
     soldTo: 'emma',
+    handedOver: true,
   },
   // ASUS
   {
@@ -566,6 +573,7 @@ export const demoProducts: DemoProduct[] = [
     seller: 'daniel',
     daysAgo: 29,
     soldTo: 'noah',
+    handedOver: true,
   },
   {
     brand: 'Acer',

@@ -5,6 +5,7 @@ import { orders } from '../schema/orders.ts';
 import { payments } from '../schema/payments.ts';
 import { products } from '../schema/products.ts';
 import { users } from '../schema/users.ts';
+import { orderMoney } from '../../modules/ledger/ledger.service.ts';
 import { createTestContext, signIn, type TestContext } from '../../test/test-app.ts';
 import { DEMO_PASSWORD, demoProducts, demoUsers } from './demo-data.ts';
 import { demoSpecs } from './demo-specs.ts';
@@ -48,6 +49,35 @@ it(
         .where(eq(orders.productId, product.id));
       expect(paid).toEqual([{ price: product.resalePriceCents, amount: product.resalePriceCents }]);
     }
+
+    // Sales handed over were released to their sellers, less the fee; the others are held.
+    for (const demo of demoProducts.filter((each) => each.soldTo)) {
+      const [row] = await db
+        .select({ orderId: orders.id })
+        .from(orders)
+        .innerJoin(products, eq(products.id, orders.productId))
+        .where(eq(products.name, demo.name));
+      const money = await orderMoney(db, row?.orderId ?? '');
+      const price = demo.resalePrice * 100;
+      expect(money, demo.name).toEqual(
+        demo.handedOver
+          ? {
+              chargedCents: price,
+              heldCents: 0,
+              releasedCents: price - Math.round(price * 0.05),
+              feeCents: Math.round(price * 0.05),
+              refundedCents: 0,
+            }
+          : {
+              chargedCents: price,
+              heldCents: price,
+              releasedCents: 0,
+              feeCents: 0,
+              refundedCents: 0,
+            },
+      );
+    }
+    expect(demoProducts.filter((each) => each.handedOver).length).toBeGreaterThanOrEqual(2);
 
     const verifiedSellers = await db.select().from(users).where(eq(users.isVerified, true));
     expect(verifiedSellers.length).toBeGreaterThanOrEqual(1);

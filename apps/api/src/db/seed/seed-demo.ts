@@ -3,6 +3,8 @@ import type { Db } from '../client.ts';
 import { categories } from '../schema/categories.ts';
 import { users } from '../schema/users.ts';
 import type { ImageStorage } from '../../modules/images/image-storage.ts';
+import { releaseEntries } from '../../modules/ledger/ledger-accounts.ts';
+import { postTransaction } from '../../modules/ledger/ledger.service.ts';
 import { imageUrl } from '../../modules/images/image-storage.ts';
 import { thumbnailKey } from '../../modules/images/images.service.ts';
 import { DEMO_PASSWORD, demoCategories, demoProducts, demoUsers } from './demo-data.ts';
@@ -13,6 +15,30 @@ import { avatarSvg, categorySvg, laptopSvg, type LaptopImageInput } from './seed
 import { keyboardSvg, portsSvg } from './seed-laptop-views.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The demo's platform fee on a released sale, in percent. */
+const DEMO_FEE_PERCENT = 5;
+
+/** A demo sale whose laptop was handed over: its held money goes to the seller. */
+async function releaseDemoSale(
+  db: Db,
+  orderId: string,
+  product: { sellerId: string; resalePriceCents: number },
+) {
+  const price = product.resalePriceCents;
+  await postTransaction(db, {
+    kind: 'release',
+    orderId,
+    key: `release:${orderId}`,
+    description: 'Released after the handover (demo data)',
+    entries: releaseEntries(
+      orderId,
+      product.sellerId,
+      price,
+      Math.round((price * DEMO_FEE_PERCENT) / 100),
+    ),
+  });
+}
 
 const slug = (text: string) =>
   text
@@ -133,12 +159,13 @@ async function seedInto(db: Db, storage: ImageStorage, now: Date): Promise<void>
     if (demo.soldTo) {
       const buyerId = userIds.get(demo.soldTo);
       if (!buyerId) throw new Error(`Demo listing ${demo.name} is sold to an unknown buyer`);
-      await createPaidOrder(db, {
+      const order = await createPaidOrder(db, {
         productId: product.id,
         buyerId,
         priceCents: product.resalePriceCents,
         paidAt: new Date(product.dateOfPost.getTime() + DAY_MS / 2),
       });
+      if (demo.handedOver) await releaseDemoSale(db, order.id, product);
     }
   }
 }
