@@ -44,7 +44,7 @@ export type SaleMoney = {
 async function saleRows(db: Db, sellerId: string): Promise<SaleRow[]> {
   const result = await db.execute<SaleRow>(sql`
     select o.id as order_id, o.price_cents, p.name as laptop, o.paid,
-      min(t.created_at) filter (where t.kind = 'charge') as paid_at,
+      coalesce(o.paid_at, min(t.created_at) filter (where t.kind = 'charge')) as paid_at,
       min(t.created_at) filter (where t.kind = 'release') as released_at,
       coalesce(-sum(e.amount_cents) filter (where e.account = ${accounts.buyerPayments}), 0)::text as charged,
       coalesce(sum(e.amount_cents) filter (where e.account = 'order_held:' || o.id::text), 0)::text as held,
@@ -56,7 +56,7 @@ async function saleRows(db: Db, sellerId: string): Promise<SaleRow[]> {
     join ledger_transactions t on t.order_id = o.id
     join ledger_entries e on e.transaction_id = t.id
     where p.seller_id = ${sellerId}
-    group by o.id, o.price_cents, p.name, o.paid`);
+    group by o.id, o.price_cents, p.name, o.paid, o.paid_at`);
   return (result as unknown as { rows: SaleRow[] }).rows;
 }
 

@@ -34,11 +34,10 @@ export const earningsMessages = {
     states: {
       none: 'To be paid for your sales, set up payouts with Stripe, our payment partner. It takes a few minutes and needs your bank details.',
       onboarding: 'You started setting up payouts but have not finished yet.',
-      'needs-info': 'Stripe needs more information before it can pay you.',
+      'needs-info': 'Before it can pay you, Stripe asks for a few more details.',
       verifying:
         'Stripe is checking your details. This usually takes a few minutes. We will pay you as soon as it is done.',
-      enabled:
-        'Payouts are on. Money released to you is sent to your payout account automatically.',
+      enabled: 'Money released to you is sent to your payout account automatically.',
     } satisfies Record<PayoutAccountState, string>,
     titles: {
       none: 'Payouts are not set up',

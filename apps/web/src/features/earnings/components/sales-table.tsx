@@ -8,7 +8,7 @@ const t = earningsMessages.sales;
 
 const badge: Record<EarningsLineStatus, string> = {
   held: 'badge-info',
-  available: 'badge-primary',
+  available: 'badge-neutral',
   'in-transit': 'badge-warning',
   'paid-out': 'badge-success',
   refunded: 'badge-ghost',
