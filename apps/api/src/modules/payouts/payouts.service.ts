@@ -73,6 +73,9 @@ export async function decidePayout(deps: PayoutDeps, sellerId: string): Promise<
   });
 }
 
+/** How a payout ended, and whether this run settled it (or another run did first). */
+export type Settled = { status: PayoutRow['status']; byThisRun: boolean };
+
 /**
  * Steps 2 and 3 for a pending payout. `lookFirst`: it may have a transfer already (a
  * run that crashed, or one still going), so the processor is asked for it before a new
@@ -83,7 +86,7 @@ export async function finishPayout(
   deps: PayoutDeps,
   payout: PayoutRow,
   { lookFirst }: { lookFirst: boolean },
-): Promise<PayoutRow['status']> {
+): Promise<Settled> {
   const transferGroup = transferGroupOf(payout.id);
   const found = lookFirst ? await deps.provider.findTransfer(transferGroup) : null;
   const outcome: TransferOutcome = found
@@ -100,11 +103,7 @@ export async function finishPayout(
 }
 
 /** Step 3, once: the row's status changes from pending under the seller's lock, or not at all. */
-async function settlePayout(
-  db: Db,
-  payout: PayoutRow,
-  outcome: TransferOutcome,
-): Promise<PayoutRow['status']> {
+async function settlePayout(db: Db, payout: PayoutRow, outcome: TransferOutcome): Promise<Settled> {
   return db.transaction(async (tx) => {
     await lockSeller(tx, payout.sellerId);
     const now = new Date();
@@ -121,7 +120,7 @@ async function settlePayout(
     if (!changed) {
       // Another run settled it first.
       const [current] = await tx.select().from(payouts).where(eq(payouts.id, payout.id));
-      return current?.status ?? 'pending';
+      return { status: current?.status ?? 'pending', byThisRun: false };
     }
     await postTransaction(
       tx,
@@ -141,10 +140,11 @@ async function settlePayout(
             entries: payoutReturnEntries(payout.sellerId, payout.amountCents),
           },
     );
-    return changed.status;
+    return { status: changed.status, byThisRun: true };
   });
 }
 
+/** `finished`: pending payouts taken up; `paid` and `failed`: those this run settled. */
 export type PayoutRunSummary = { finished: number; paid: number; failed: number };
 
 /**
@@ -154,9 +154,9 @@ export type PayoutRunSummary = { finished: number; paid: number; failed: number 
  */
 export async function payOutSeller(deps: PayoutDeps, sellerId: string): Promise<PayoutRunSummary> {
   const summary: PayoutRunSummary = { finished: 0, paid: 0, failed: 0 };
-  const count = (status: PayoutRow['status']) => {
-    if (status === 'paid') summary.paid += 1;
-    if (status === 'failed') summary.failed += 1;
+  const count = ({ status, byThisRun }: Settled) => {
+    if (byThisRun && status === 'paid') summary.paid += 1;
+    if (byThisRun && status === 'failed') summary.failed += 1;
   };
   const left = await deps.db
     .select()
@@ -169,9 +169,9 @@ export async function payOutSeller(deps: PayoutDeps, sellerId: string): Promise<
   if (summary.failed === 0) {
     const payout = await decidePayout(deps, sellerId);
     if (payout) {
-      const status = await finishPayout(deps, payout, { lookFirst: false });
-      count(status);
-      deps.log.info({ sellerId, payoutId: payout.id, status }, 'payout');
+      const settled = await finishPayout(deps, payout, { lookFirst: false });
+      count(settled);
+      deps.log.info({ sellerId, payoutId: payout.id, status: settled.status }, 'payout');
     }
   }
   if (summary.failed > 0) {
