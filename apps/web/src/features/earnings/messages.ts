@@ -84,8 +84,8 @@ export const earningsMessages = {
     empty: 'No payouts yet.',
     loadFailed: 'Your payouts could not be loaded.',
     statuses: { pending: 'On its way', paid: 'Paid', failed: 'Not sent' },
-    failedNote: (reason: string) =>
-      `Stripe refused this payout (${reason}). The money is back in your available balance and will be sent again.`,
+    failedNote:
+      'This payout could not be sent. The money is back in your available balance, and we will send it again.',
   },
 
   returned: {

@@ -156,7 +156,7 @@ describe('EarningsPage', () => {
     expect(screen.queryByRole('link', { name: /CSV/ })).toBeNull();
   });
 
-  it('says why a failed payout was not sent', async () => {
+  it('says what happens to a payout Stripe refused', async () => {
     payouts = [
       {
         id: 'p2',
@@ -171,7 +171,7 @@ describe('EarningsPage', () => {
     expect(await screen.findByText('Not sent')).toBeTruthy();
     expect(
       screen.getByText(
-        'Stripe refused this payout (Insufficient funds in Stripe account.). The money is back in your available balance and will be sent again.',
+        'This payout could not be sent. The money is back in your available balance, and we will send it again.',
       ),
     ).toBeTruthy();
   });

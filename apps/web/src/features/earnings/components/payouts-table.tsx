@@ -12,7 +12,7 @@ const badge: Record<Payout['status'], string> = {
   failed: 'badge-error',
 };
 
-/** The seller's payouts, newest first; a refused one says why and what happens next. */
+/** The seller's payouts, newest first; a refused one says what happens next. */
 export function PayoutsTable({ payouts }: { payouts: Payout[] }) {
   const columns: DataTableColumn<Payout>[] = [
     {
@@ -36,8 +36,9 @@ export function PayoutsTable({ payouts }: { payouts: Payout[] }) {
           <span className={`badge whitespace-nowrap ${badge[payout.status]}`}>
             {t.statuses[payout.status]}
           </span>
-          {payout.status === 'failed' && payout.failure && (
-            <span className="text-sm text-base-content/75">{t.failedNote(payout.failure)}</span>
+          {/* Stripe's reason (`failure`) is written for the platform, not the seller. */}
+          {payout.status === 'failed' && (
+            <span className="text-sm text-base-content/75">{t.failedNote}</span>
           )}
         </span>
       ),
