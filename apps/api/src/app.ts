@@ -36,6 +36,7 @@ import { dealRefundsJob } from './modules/deals/deal-refunds.ts';
 import { dealsRoutes } from './modules/deals/deals.routes.ts';
 import { dealTestHooksRoutes } from './modules/deals/deal-test-hooks.routes.ts';
 import { createJobSender, jobQueuePlugin } from './modules/jobs/job-queue.ts';
+import { queueSellerPayout } from './modules/payouts/queue-payout.ts';
 import {
   createMemoryBus,
   createPostgresBus,
@@ -274,6 +275,10 @@ export async function buildApp(options: AppOptions) {
     log: app.log,
     publicUrl: config.publicUrl,
     publish: liveStreams.publish,
+    // Money released is paid out now; without the queue, the payout sweep pays it later.
+    onReleased: async (sellerId) => {
+      if (jobSender) await queueSellerPayout(jobSender, sellerId);
+    },
   };
   await app.register(dealsRoutes, { deps: dealDeps, terms: config.deals, rateLimitStore });
   if (config.testHooks) {

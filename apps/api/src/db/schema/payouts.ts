@@ -6,7 +6,7 @@ export const payoutStatuses = ['pending', 'paid', 'failed'] as const;
 
 /**
  * One payout to a seller: a transfer of their available money to their payout account
- * (decision 0035). `pending` from the moment it is decided (the money then waits in
+ * (decision 0037). `pending` from the moment it is decided (the money then waits in
  * the ledger's `seller_payout_pending:<seller>`) until the processor made the transfer
  * (`paid`) or refused it (`failed`, the money back in `seller_available`). Its id is the
  * transfer's idempotency key, so finishing it again never makes a second transfer.

@@ -1,10 +1,10 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { categories } from '../schema/categories.ts';
+import { orders } from '../schema/orders.ts';
 import { users } from '../schema/users.ts';
 import type { ImageStorage } from '../../modules/images/image-storage.ts';
-import { releaseEntries } from '../../modules/ledger/ledger-accounts.ts';
-import { postTransaction } from '../../modules/ledger/ledger.service.ts';
+import { releaseHeldMoney } from '../../modules/deals/deal-money.ts';
 import { imageUrl } from '../../modules/images/image-storage.ts';
 import { thumbnailKey } from '../../modules/images/images.service.ts';
 import { DEMO_PASSWORD, demoCategories, demoProducts, demoUsers } from './demo-data.ts';
@@ -16,29 +16,8 @@ import { keyboardSvg, portsSvg } from './seed-laptop-views.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The demo's platform fee on a released sale, in percent. */
-const DEMO_FEE_PERCENT = 5;
-
-/** A demo sale whose laptop was handed over: its held money goes to the seller. */
-async function releaseDemoSale(
-  db: Db,
-  orderId: string,
-  product: { sellerId: string; resalePriceCents: number },
-) {
-  const price = product.resalePriceCents;
-  await postTransaction(db, {
-    kind: 'release',
-    orderId,
-    key: `release:${orderId}`,
-    description: 'Released after the handover (demo data)',
-    entries: releaseEntries(
-      orderId,
-      product.sellerId,
-      price,
-      Math.round((price * DEMO_FEE_PERCENT) / 100),
-    ),
-  });
-}
+/** The demo's platform fee, in basis points (5%, the default setting). */
+const DEMO_FEE_BPS = 500;
 
 const slug = (text: string) =>
   text
@@ -164,8 +143,17 @@ async function seedInto(db: Db, storage: ImageStorage, now: Date): Promise<void>
         buyerId,
         priceCents: product.resalePriceCents,
         paidAt: new Date(product.dateOfPost.getTime() + DAY_MS / 2),
+        feeBps: DEMO_FEE_BPS,
       });
-      if (demo.handedOver) await releaseDemoSale(db, order.id, product);
+      // Handed over: the held money went to the seller, less the fee. The others are
+      // still to be handed over: held, due to be released in two days (not at once, as
+      // their payment days ago would have it), so the demo shows money held.
+      if (demo.handedOver) await releaseHeldMoney(db, order, product.sellerId, 'handover-code');
+      else
+        await db
+          .update(orders)
+          .set({ releaseDueAt: new Date(now.getTime() + 2 * DAY_MS) })
+          .where(eq(orders.id, order.id));
     }
   }
 }

@@ -9,7 +9,7 @@
  *   to the seller or refunded. Never below zero.
  * - `seller_available:<sellerId>`: released to a seller, not yet paid out. Never below zero.
  * - `seller_payout_pending:<sellerId>`: a payout decided, its transfer not yet made
- *   (decision 0035). Never below zero.
+ *   (decision 0037). Never below zero.
  * - `seller_paid_out:<sellerId>`, `platform_fees`, `refunds_out`: where money ends:
  *   paid out to the seller, kept as the platform's fee, given back to the buyer. Only
  *   receive.
@@ -106,7 +106,7 @@ export function releaseEntries(
 }
 
 /*
- * A payout in three steps (decision 0035): deciding it sets the money aside, under the
+ * A payout in three steps (decision 0037): deciding it sets the money aside, under the
  * seller's row lock, so two payout runs cannot both send it; the processor's transfer
  * then sends it, or its refusal gives it back.
  */

@@ -33,7 +33,7 @@ const isMissing = (error: unknown) =>
 
 /**
  * Stripe Connect with Express accounts and separate charges and transfers (decision
- * 0035): the platform takes the buyer's payment, and sends the seller's part to their
+ * 0037): the platform takes the buyer's payment, and sends the seller's part to their
  * connected account once it is released to them.
  */
 export function createStripeConnect(stripe: Stripe): ConnectProvider {

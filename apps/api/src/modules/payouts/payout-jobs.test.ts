@@ -1,10 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { payouts } from '../../db/schema/payouts.ts';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
-import { createJobSender, createPgBoss } from '../jobs/job-queue.ts';
+import { createTestContext, signIn, type TestContext } from '../../test/test-app.ts';
+import {
+  createCategory,
+  createPaidOrder,
+  createProduct,
+  createUser,
+} from '../../db/seed/factories.ts';
 import { payoutKit, sellerBalances } from './payouts-test-kit.ts';
-import { queueSellerPayout } from './queue-payout.ts';
 
 // The app as the server runs it, its job queue included.
 let t: TestContext;
@@ -58,23 +62,24 @@ it('pays out money released later when the release queues the seller’s payout'
   });
   // The run that turning payouts on queued finds nothing to pay, and ends.
   await expect.poll(() => waitingRuns(seller.user.id), patiently).toBe(0);
-  await kit.releasedSale(seller.user.id, 20_000, 1_000);
-
-  // What the release code does after committing a release.
-  const boss = createPgBoss(t.database.connection);
-  await boss.start();
-  try {
-    const sender = createJobSender();
-    sender.attach(boss);
-    expect(await queueSellerPayout(sender, seller.user.id)).toBe(true);
-    await expect
-      .poll(() => sellerBalances(t.database.db, seller.user.id), patiently)
-      .toEqual({
-        available: 0,
-        pending: 0,
-        paidOut: 19_000,
-      });
-  } finally {
-    await boss.stop({ graceful: false });
-  }
+  // The buyer of a paid sale says they have the laptop: the release queues the payout.
+  const db = t.database.db;
+  const buyer = await createUser(db, { typeOfUser: 'buyer' });
+  const product = await createProduct(db, {
+    sellerId: seller.user.id,
+    categoryId: (await createCategory(db)).id,
+    resalePriceCents: 20_000,
+  });
+  const order = await createPaidOrder(db, {
+    productId: product.id,
+    buyerId: buyer.id,
+    priceCents: 20_000,
+    feeBps: 500,
+  });
+  const buyerCookie = await signIn(t.app, buyer.email, buyer.password);
+  const received = await kit.call('POST', `/api/orders/${order.id}/received`, buyerCookie);
+  expect(received.statusCode).toBe(200);
+  await expect
+    .poll(() => sellerBalances(t.database.db, seller.user.id), patiently)
+    .toEqual({ available: 0, pending: 0, paidOut: 19_000 });
 }, 60_000);

@@ -1,5 +1,5 @@
 /**
- * Paying a seller out (decision 0035), in three steps, each safe to repeat:
+ * Paying a seller out (decision 0037), in three steps, each safe to repeat:
  * 1. decide: under the seller's row lock, their whole available balance is set aside in
  *    `seller_payout_pending:<seller>` and a `pending` payout row written, together;
  * 2. transfer: the processor is asked for a transfer keyed by the payout's id;
