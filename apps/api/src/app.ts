@@ -35,6 +35,8 @@ import { dealJobs } from './modules/deals/deal-jobs.ts';
 import { dealRefundsJob } from './modules/deals/deal-refunds.ts';
 import { dealsRoutes } from './modules/deals/deals.routes.ts';
 import { dealTestHooksRoutes } from './modules/deals/deal-test-hooks.routes.ts';
+import { disputesRoutes } from './modules/disputes/disputes.routes.ts';
+import { moneyReportRoutes } from './modules/ledger/money-report.routes.ts';
 import { createJobSender, jobQueuePlugin } from './modules/jobs/job-queue.ts';
 import { queueSellerPayout } from './modules/payouts/queue-payout.ts';
 import {
@@ -285,6 +287,8 @@ export async function buildApp(options: AppOptions) {
     app.log.warn('E2E_TEST_HOOKS=1: test-only routes are on (/api/test-hooks/*)');
     await app.register(dealTestHooksRoutes, { deps: dealDeps, terms: config.deals });
   }
+  await app.register(disputesRoutes, { deps: dealDeps, rateLimitStore });
+  await app.register(moneyReportRoutes, { db });
   if (jobSender) {
     await app.register(jobQueuePlugin, {
       connection: database.connection,

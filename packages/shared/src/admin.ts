@@ -47,6 +47,8 @@ export const adminActions = [
   'dismiss-conversation-report',
   'ban-from-messaging',
   'lift-messaging-ban',
+  'read-dispute-conversation',
+  'settle-dispute',
 ] as const;
 export type AdminAction = (typeof adminActions)[number];
 

@@ -97,3 +97,17 @@ export const bookingMessages = {
   alreadyBooked: 'You have already booked this laptop.',
   unavailable: 'This laptop is no longer listed.',
 } as const;
+
+/** Opening a dispute (the buyer) and settling it (an admin). */
+export const disputeMessages = {
+  reasonRequired: 'Please choose what went wrong',
+  detailsRequired: 'Please say what is wrong',
+  tooManyPhotos: 'You can add at most 4 photos',
+  noteRequired: 'Please write a note for the buyer and the seller',
+  amountRequired: 'Please enter the amount to refund',
+  amountInvalid: 'Please enter an amount in dollars, like 120 or 120.50',
+  amountPositive: 'The refund must be more than $0.00',
+  /** The held amount, formatted: a part refund is less than all of it. */
+  amountTooHigh: (held: string) =>
+    `A partial refund must be less than the ${held} held. To give it all back, choose a full refund.`,
+} as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bookingMessages as m } from './messages.ts';
 import { dealMoneySchema } from './deals.ts';
+import { orderDisputeSchema } from './disputes.ts';
 import { phoneNumber, requiredText } from './fields.ts';
 import { dealStates, orderStatuses, type DealState } from './order-states.ts';
 
@@ -97,5 +98,9 @@ export const orderDetailsSchema = z.object({
   canConfirmReceived: z.boolean(),
   /** The seller may cancel the paid deal: the buyer's money goes back in full. */
   canSellerCancel: z.boolean(),
+  /** The buyer's dispute about the deal, open or settled; null when there is none. */
+  dispute: orderDisputeSchema.nullable(),
+  /** The buyer may open a dispute: paid, the money still held, none open yet. */
+  canOpenDispute: z.boolean(),
 });
 export type OrderDetails = z.infer<typeof orderDetailsSchema>;

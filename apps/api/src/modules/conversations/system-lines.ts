@@ -33,6 +33,19 @@ export const systemLineText = {
   soldToAnother: 'The laptop was sold to another buyer, so this booking has ended.',
   withdrawn: 'The laptop is no longer for sale, so this booking has ended.',
   refunded: (amountCents: number) => `The payment of ${formatDollars(amountCents)} was refunded.`,
+  disputeOpened: (reason: string, details: string) =>
+    `The buyer opened a dispute: ${reason}. The payment stays held until an admin settles it; ` +
+    `the seller can answer here.\n\n“${details}”`,
+  disputeRefunded: (amountCents: number, note: string) =>
+    `An admin settled the dispute: the payment of ${formatDollars(amountCents)} is being refunded ` +
+    `to the buyer in full.\n\nNote from the admin: ${note}`,
+  disputeRefundedPart: (refundCents: number, sellerCents: number, note: string) =>
+    `An admin settled the dispute: ${formatDollars(refundCents)} is being refunded to the buyer, ` +
+    `and ${formatDollars(sellerCents)} (after the platform fee) was released to the seller.` +
+    `\n\nNote from the admin: ${note}`,
+  disputeReleased: (sellerCents: number, note: string) =>
+    `An admin settled the dispute for the seller: ${formatDollars(sellerCents)} (after the ` +
+    `platform fee) was released to them.\n\nNote from the admin: ${note}`,
 } as const;
 
 /** A line written: who is told of it live once its transaction has committed. */

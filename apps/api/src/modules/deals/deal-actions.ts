@@ -40,7 +40,7 @@ export const dealMessages = {
   disputed: 'The buyer opened a dispute about this deal: an admin will settle it.',
 } as const;
 
-type LockedDeal = Awaited<ReturnType<typeof lockDeal>>;
+export type LockedDeal = Awaited<ReturnType<typeof lockDeal>>;
 
 /**
  * The order and its laptop under row locks (orders before laptops, as everywhere),
@@ -87,11 +87,15 @@ export async function releaseLockedDeal(tx: Db, deal: LockedDeal, cause: Release
   return { ...money, line };
 }
 
-/** What follows a committed release: the line live, the seller's email and payout. */
+/**
+ * What follows a committed release: the line live, the seller's email and payout. A
+ * settled dispute sends its own email (`mailSeller: false`), which says the same.
+ */
 export async function afterRelease(
   deps: DealDeps,
   deal: LockedDeal,
   released: { releasedCents: number; feeCents: number; line: SystemLine },
+  { mailSeller = true }: { mailSeller?: boolean } = {},
 ) {
   await announce(tellWith(deps.publish, deps.log), [released.line]);
   if (deps.onReleased) {
@@ -99,6 +103,7 @@ export async function afterRelease(
       .onReleased(deal.product.sellerId)
       .catch((error: unknown) => deps.log.error({ err: error }, 'payout not queued'));
   }
+  if (!mailSeller) return;
   const [seller] = await deps.db.select().from(users).where(eq(users.id, deal.product.sellerId));
   if (!seller) return;
   await deps.mailer

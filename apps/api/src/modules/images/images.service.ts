@@ -3,6 +3,7 @@ import { and, arrayContains, eq, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { categories } from '../../db/schema/categories.ts';
 import { messages } from '../../db/schema/conversations.ts';
+import { disputes } from '../../db/schema/disputes.ts';
 import { images } from '../../db/schema/images.ts';
 import { products } from '../../db/schema/products.ts';
 import { users } from '../../db/schema/users.ts';
@@ -54,7 +55,7 @@ export function thumbnailUrl(url: string): string {
 
 /**
  * Deletes the uploads that nothing shows (no listing's photo, withdrawn or not, no profile,
- * no category, no message) and that were uploaded before `uploadedBefore`, with their
+ * no category, no message, no dispute's evidence) and that were uploaded before `uploadedBefore`, with their
  * thumbnails. Returns how many went. One statement picks and deletes them, so
  * instances sweeping at once never delete the same upload twice. The age is the
  * guard for a form still being filled in: an upload is used only once its form is
@@ -95,6 +96,13 @@ export async function deleteUnusedUploads(
             .select({ one: sql`1` })
             .from(messages)
             .where(eq(messages.image, url)),
+        ),
+        // A dispute's evidence is kept by its key.
+        notExists(
+          deps.db
+            .select({ one: sql`1` })
+            .from(disputes)
+            .where(arrayContains(disputes.photos, sql`array[${images.key}]`)),
         ),
       ),
     )

@@ -3,8 +3,10 @@ import { alias } from 'drizzle-orm/pg-core';
 import { centsToDollars } from '@laptops/shared/money';
 import { can } from '@laptops/shared/order-states';
 import type { DealMoney, ReleaseCause } from '@laptops/shared/deals';
+import type { DisputeReason, OrderDispute } from '@laptops/shared/disputes';
 import type { OrderDetails, OrderPageStatus } from '@laptops/shared/orders';
 import type { Db } from '../../db/client.ts';
+import { disputes } from '../../db/schema/disputes.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { payments } from '../../db/schema/payments.ts';
 import { products } from '../../db/schema/products.ts';
@@ -16,6 +18,7 @@ import { thumbnailUrl } from '../images/images.service.ts';
 import { refundCauses, type RefundReason } from '../payments/payments.service.ts';
 import { orderMoney } from '../ledger/ledger.service.ts';
 import { dealRefundReasons, dealStateOfRows, settlementOf } from './deal-state.ts';
+import { photoOf, settlementOfRow } from '../disputes/dispute-views.ts';
 
 const sellers = alias(users, 'sellers');
 const buyers = alias(users, 'buyers');
@@ -98,6 +101,21 @@ export async function getOrderDetails(db: Db, viewer: Viewer, id: string): Promi
     canEnterHandoverCode: viewerIs === 'seller' && held,
     canConfirmReceived: viewerIs === 'buyer' && held,
     canSellerCancel: viewerIs === 'seller' && held,
+    dispute: order.paid ? await orderDispute(db, order.id) : null,
+    canOpenDispute: viewerIs === 'buyer' && can(status, 'open-dispute'),
+  };
+}
+
+/** The deal's dispute as both its people see it (the evidence, how it was settled). */
+async function orderDispute(db: Db, orderId: string): Promise<OrderDispute | null> {
+  const [row] = await db.select().from(disputes).where(eq(disputes.orderId, orderId));
+  if (!row) return null;
+  return {
+    reason: row.reason as DisputeReason,
+    details: row.details,
+    photos: row.photos.map(photoOf),
+    openedAt: row.openedAt.toISOString(),
+    settled: settlementOfRow(row),
   };
 }
 

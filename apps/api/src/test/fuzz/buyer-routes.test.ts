@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { phoneArb } from './fuzz-fixtures.ts';
+import { disputeReasons } from '@laptops/shared/disputes';
+import { phoneArb, someText } from './fuzz-fixtures.ts';
 import { describeFuzzGroup, useFuzzMarketplace } from './fuzz-group.ts';
 import { fuzzedRoutes } from './route-groups.ts';
 
@@ -11,7 +12,7 @@ describeFuzzGroup('fuzzing the buyer routes (as a buyer)', fuzzedRoutes.buyer, {
   hints: (market) => {
     const productIds = market.products.map((product) => product.id);
     return {
-      id: market.anyId,
+      id: fc.oneof(fc.constantFrom(...market.paidOrders), market.anyId),
       email: market.anyEmail,
       productId: fc.oneof(fc.constantFrom(...productIds), fc.uuid()),
       orderId: fc.oneof(fc.constantFrom(...market.orders), market.anyId),
@@ -23,6 +24,14 @@ describeFuzzGroup('fuzzing the buyer routes (as a buyer)', fuzzedRoutes.buyer, {
       sellerMobileNumber: phoneArb,
       meetingLocation: fc.string({ minLength: 1, maxLength: 60 }),
       sellerLocation: fc.string({ minLength: 1, maxLength: 60 }),
+      reason: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...disputeReasons) }, fc.string()),
+      details: someText,
+      photos: fc.oneof(
+        { weight: 4, arbitrary: fc.constant([market.buyerImage]) },
+        fc.array(fc.constantFrom(market.buyerImage, market.images[0]!, '/api/images/x.webp'), {
+          maxLength: 6,
+        }),
+      ),
     };
   },
 });

@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { payoutAccounts } from '../../db/schema/payout-accounts.ts';
-import { createCategory, createProduct, createUser } from '../../db/seed/factories.ts';
+import {
+  createCategory,
+  createPaidOrder,
+  createProduct,
+  createUser,
+} from '../../db/seed/factories.ts';
 import { signIn, type TestContext } from '../test-app.ts';
 import { uploadTestImage } from '../upload-helper.ts';
 
@@ -132,6 +137,29 @@ export async function createFuzzMarketplace(t: TestContext) {
     .from(payoutAccounts)
     .where(eq(payoutAccounts.userId, seller.id));
   const payoutAccountId = payoutAccount?.id ?? 'acct_none';
+  // Two laptops the buyer paid for: one disputed (for the admins' console), one not yet.
+  const paidOrders = [];
+  for (let index = 0; index < 2; index++) {
+    const product = await createProduct(db, { sellerId: seller.id, categoryId: category.id });
+    paidOrders.push(
+      (await createPaidOrder(db, { productId: product.id, buyerId: buyer.id, priceCents: 50_000 }))
+        .id,
+    );
+  }
+  const buyerImage = await uploadTestImage(t.app, buyer.cookie);
+  const opened = await t.app.inject({
+    method: 'POST',
+    url: `/api/orders/${paidOrders[0]}/dispute`,
+    headers: { cookie: buyer.cookie },
+    payload: { reason: 'does-not-work', details: 'It does not start.', photos: [buyerImage] },
+  });
+  if (opened.statusCode !== 201) throw new Error(`dispute failed: ${opened.body}`);
+  const listed = await t.app.inject({
+    method: 'GET',
+    url: '/api/admin/disputes',
+    headers: { cookie: admin.cookie },
+  });
+  const disputes = listed.json<{ _id: string }[]>().map((dispute) => dispute._id);
 
   const victims = [];
   for (const typeOfUser of ['buyer', 'buyer', 'seller', 'seller', 'admin'] as const) {
@@ -145,6 +173,8 @@ export async function createFuzzMarketplace(t: TestContext) {
     ...reports,
     ...conversations,
     ...conversationReports,
+    ...paidOrders,
+    ...disputes,
     admin.id,
     seller.id,
   ];
@@ -166,6 +196,9 @@ export async function createFuzzMarketplace(t: TestContext) {
     conversations,
     conversationReports,
     payoutAccountId,
+    paidOrders,
+    disputes,
+    buyerImage,
     victims,
     /** Any id of ours (wrong kind on purpose half of the time), or a random one. */
     anyId: fc.oneof(fc.constantFrom(...ids), fc.uuid()),

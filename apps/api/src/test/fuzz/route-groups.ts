@@ -70,6 +70,7 @@ export const fuzzedRoutes = {
     'POST /api/create-payment-intent',
     'POST /api/payments',
     'POST /api/orders/:id/received',
+    'POST /api/orders/:id/dispute',
   ],
   admin: [
     'GET /api/reports',
@@ -89,6 +90,11 @@ export const fuzzedRoutes = {
     'PUT /api/admin/conversation-reports/:id/dismiss',
     'PUT /api/admin/conversation-reports/:id/messaging-ban',
     'DELETE /api/admin/conversation-reports/:id/messaging-ban',
+    'GET /api/admin/disputes',
+    'GET /api/admin/disputes/:id',
+    'GET /api/admin/disputes/:id/thread',
+    'POST /api/admin/disputes/:id/settle',
+    'GET /api/admin/money',
   ],
 } as const;
 

@@ -4,7 +4,10 @@ import fc from 'fast-check';
 export type JsonSchema = {
   type?: string;
   enum?: unknown[];
+  const?: unknown;
   anyOf?: JsonSchema[];
+  /** A discriminated union (the settle route's outcomes). */
+  oneOf?: JsonSchema[];
   format?: string;
   pattern?: string;
   minLength?: number;
@@ -27,8 +30,10 @@ export type Hints = Record<string, fc.Arbitrary<unknown>>;
 export function validish(schema: JsonSchema, hints: Hints, name = ''): fc.Arbitrary<unknown> {
   const hint = hints[name];
   if (hint) return hint;
-  if (schema.anyOf) return fc.oneof(...schema.anyOf.map((member) => validish(member, hints)));
+  const members = schema.anyOf ?? schema.oneOf;
+  if (members) return fc.oneof(...members.map((member) => validish(member, hints)));
   if (schema.enum) return fc.constantFrom(...schema.enum);
+  if ('const' in schema) return fc.constant(schema.const);
   switch (schema.type) {
     case 'object': {
       const properties = schema.properties ?? {};

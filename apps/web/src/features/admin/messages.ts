@@ -125,6 +125,8 @@ export const adminMessages = {
       'dismiss-conversation-report': 'dismissed conversation report',
       'ban-from-messaging': 'stopped from messaging',
       'lift-messaging-ban': 'allowed to message again',
+      'read-dispute-conversation': 'read disputed conversation',
+      'settle-dispute': 'settled dispute',
     },
     empty: 'No admin actions yet.',
     loadFailed: 'We could not load the activity.',
