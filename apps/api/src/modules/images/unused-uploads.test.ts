@@ -7,6 +7,7 @@ import { createCategory, createUser } from '../../db/seed/factories.ts';
 import { postProduct } from '../../test/post-product.ts';
 import { createTestContext, signIn, type TestContext } from '../../test/test-app.ts';
 import { uploadTestImage } from '../../test/upload-helper.ts';
+import { disputeKit } from '../disputes/dispute-test-kit.ts';
 import { deleteUnusedUploads } from './images.service.ts';
 
 const HOUR_MS = 3_600_000;
@@ -192,4 +193,22 @@ it('sweeps as a queued job: once as the server starts, then every UNUSED_UPLOAD_
   } finally {
     await server.close();
   }
+});
+
+it("keeps a dispute's evidence photos", async () => {
+  const kit = disputeKit(t);
+  const { buyer, orderId } = await kit.paidDeal();
+  const evidence = await uploadTestImage(t.app, buyer.cookie);
+  const unused = await uploadTestImage(t.app, buyer.cookie);
+  const opened = await kit.openDispute(buyer.cookie, orderId, { photos: [evidence] });
+  expect(opened.statusCode).toBe(201);
+  await age([evidence, unused], 48);
+
+  await deleteUnusedUploads(
+    { db: t.database.db, storage: t.imageStorage },
+    new Date(Date.now() - 24 * HOUR_MS),
+  );
+  expect(await status(evidence)).toBe(200);
+  expect(await status(thumbnail(evidence))).toBe(200);
+  expect(await status(unused)).toBe(404);
 });
