@@ -159,6 +159,18 @@ export function dashboardPages(queryClient: QueryClient): RouteObject[] {
         await import('./routes/dashboard/reported-conversation.tsx');
       return ReportedConversationPage;
     }),
+    roleRoute(paths.dashboard.disputes.path, 'admin', async () => {
+      const { DisputesPage } = await import('./routes/dashboard/disputes.tsx');
+      return DisputesPage;
+    }),
+    roleRoute(paths.dashboard.dispute.path, 'admin', async () => {
+      const { DisputePage } = await import('./routes/dashboard/dispute.tsx');
+      return DisputePage;
+    }),
+    roleRoute(paths.dashboard.money.path, 'admin', async () => {
+      const { MoneyPage } = await import('./routes/dashboard/money.tsx');
+      return MoneyPage;
+    }),
     roleRoute(paths.dashboard.activity.path, 'admin', async () => {
       const { ActivityPage } = await import('./routes/dashboard/activity.tsx');
       return ActivityPage;

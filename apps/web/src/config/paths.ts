@@ -81,6 +81,13 @@ export const paths = {
         `/dashboard/reported-conversations/${encodeURIComponent(reportId)}`,
     },
     activity: dashboardPage('activity'),
+    /** The admins' dispute console, and one dispute with its deal. */
+    disputes: dashboardPage('disputes'),
+    dispute: {
+      path: 'disputes/:id',
+      getHref: (id: string) => `/dashboard/disputes/${encodeURIComponent(id)}`,
+    },
+    money: dashboardPage('money'),
   },
   notFound: { path: '*' },
 } as const;

@@ -76,6 +76,12 @@ export const adminKeys = {
     [...adminKeys.all, 'conversation-reports', params] as const,
   /** A reported thread, read through its report. */
   reportedThread: (reportId: string) => [...adminKeys.all, 'reported-thread', reportId] as const,
+  disputes: (params: object) => [...adminKeys.all, 'disputes', params] as const,
+  /** One dispute with its deal, and the deal's thread read through it. */
+  dispute: (id: string) => [...adminKeys.all, 'dispute', id] as const,
+  disputeThread: (id: string) => [...adminKeys.all, 'dispute-thread', id] as const,
+  /** The Money page's report: `params` are its period and bucket. */
+  money: (params: object) => [...adminKeys.all, 'money', params] as const,
 };
 
 /** The platform's fee and when held money is released (GET /api/deal-terms). */

@@ -31,6 +31,8 @@ export function dashboardMenu(role: UserType): MenuItem[] {
         { to: dashboard.allUsers.getHref(), label: t.allUsers },
         { to: dashboard.reportedItems.getHref(), label: t.reportedItems },
         { to: dashboard.reportedConversations.getHref(), label: t.reportedConversations },
+        { to: dashboard.disputes.getHref(), label: t.disputes },
+        { to: dashboard.money.getHref(), label: t.money },
         { to: dashboard.activity.getHref(), label: t.activity },
       ];
   }

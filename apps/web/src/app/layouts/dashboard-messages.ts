@@ -20,6 +20,8 @@ export const dashboardMessages = {
     allUsers: 'All users',
     reportedItems: 'Reports',
     reportedConversations: 'Reported conversations',
+    disputes: 'Disputes',
+    money: 'Money',
     activity: 'Activity',
     messages: 'Messages',
     profile: 'My profile',

@@ -7,6 +7,7 @@ import { RecordLoadError } from '../../../components/ui/record-load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useHeadingFocusAfterClose } from '../../../components/ui/use-heading-focus.ts';
 import { paths } from '../../../config/paths.ts';
+import { DisputePanel } from '../../../features/disputes/components/dispute-panel.tsx';
 import { useCancelOrder } from '../../../features/orders/api/cancel-order.ts';
 import { useOrder } from '../../../features/orders/api/get-order.ts';
 import { ConfirmReceived } from '../../../features/orders/components/confirm-received.tsx';
@@ -166,6 +167,8 @@ function OrderDetailsView({ order }: { order: OrderDetails }) {
         <OrderReceipt order={order} />
         <OrderContact order={order} />
       </div>
+
+      <DisputePanel order={order} />
 
       <div className="flex flex-wrap items-center gap-3">
         {order.canPay && (

@@ -1,0 +1,174 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { disputeReasonText, type OrderDispute } from '@laptops/shared/disputes';
+import type { OrderDetails } from '@laptops/shared/orders';
+import { paths } from '../../../config/paths.ts';
+import { formatPrice } from '../../../lib/format.ts';
+import { disputeMessages as t } from '../messages.ts';
+import { DisputeForm } from './dispute-form.tsx';
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => dateTime.format(new Date(iso));
+
+/**
+ * A paid deal's dispute on its order page: for the buyer while the money is held, the
+ * way to open one; once opened, for both people, what the buyer said and showed, and
+ * how an admin settled it.
+ */
+export function DisputePanel({ order }: { order: OrderDetails }) {
+  const [justOpened, setJustOpened] = useState(false);
+  if (order.dispute) {
+    return <DisputeCard order={order} dispute={order.dispute} focusOnShow={justOpened} />;
+  }
+  if (!order.canOpenDispute) return null;
+  return <OpenDispute orderId={order._id} onOpened={() => setJustOpened(true)} />;
+}
+
+const card = 'rounded-box border border-base-300 bg-base-100 p-5 shadow-sm';
+
+function OpenDispute({ orderId, onOpened }: { orderId: string; onOpened: () => void }) {
+  const [writing, setWriting] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+
+  useEffect(() => {
+    if (writing) heading.current?.focus();
+    else if (returnFocus.current) button.current?.focus();
+  }, [writing]);
+
+  if (!writing) {
+    return (
+      <section className={card} aria-labelledby="dispute-problem">
+        <h2 id="dispute-problem" className="mb-2 text-lg font-semibold">
+          {t.problemHeading}
+        </h2>
+        <p className="mb-4 text-sm text-base-content/80">{t.problemText}</p>
+        <button
+          ref={button}
+          type="button"
+          className="btn btn-outline btn-error"
+          onClick={() => setWriting(true)}
+        >
+          {t.open}
+        </button>
+      </section>
+    );
+  }
+  return (
+    <section className={card} aria-labelledby="dispute-form">
+      <h2
+        ref={heading}
+        id="dispute-form"
+        tabIndex={-1}
+        className="mb-2 text-lg font-semibold outline-none"
+      >
+        {t.formHeading}
+      </h2>
+      <p className="mb-4 text-sm text-base-content/80">{t.problemText}</p>
+      <DisputeForm
+        orderId={orderId}
+        onCancel={() => {
+          returnFocus.current = true;
+          setWriting(false);
+        }}
+        onOpened={onOpened}
+      />
+    </section>
+  );
+}
+
+function DisputeCard({
+  order,
+  dispute,
+  focusOnShow,
+}: {
+  order: OrderDetails;
+  dispute: OrderDispute;
+  focusOnShow: boolean;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // The form the buyer was in is gone: its result takes the focus.
+    if (focusOnShow) heading.current?.focus();
+  }, [focusOnShow]);
+  const settled = dispute.settled;
+  const money = order.money;
+
+  return (
+    <section className={card} aria-labelledby="dispute-heading">
+      <h2
+        ref={heading}
+        id="dispute-heading"
+        tabIndex={-1}
+        className="mb-3 text-lg font-semibold outline-none"
+      >
+        {t.heading}
+      </h2>
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr] sm:gap-y-2">
+        <dt className="text-base-content/75">{t.reasonLabel}</dt>
+        <dd className="mb-2 font-medium sm:mb-0">{disputeReasonText[dispute.reason]}</dd>
+        <dt className="text-base-content/75">{t.detailsLabel}</dt>
+        <dd className="mb-2 whitespace-pre-line wrap-anywhere sm:mb-0">{dispute.details}</dd>
+        <dt className="text-base-content/75">{t.openedOn}</dt>
+        <dd className="mb-2 sm:mb-0">{when(dispute.openedAt)}</dd>
+        {settled && (
+          <>
+            <dt className="text-base-content/75">{t.settledOn}</dt>
+            <dd className="mb-2 sm:mb-0">{when(settled.at)}</dd>
+            <dt className="text-base-content/75">{t.outcome}</dt>
+            <dd className="mb-2 font-medium sm:mb-0">{t.outcomes[settled.outcome]}</dd>
+            {settled.refunded > 0 && (
+              <>
+                <dt className="text-base-content/75">{t.refundedToBuyer}</dt>
+                <dd className="mb-2 sm:mb-0">{formatPrice(settled.refunded)}</dd>
+              </>
+            )}
+            {settled.outcome !== 'refund' && money && (
+              <>
+                <dt className="text-base-content/75">{t.releasedToSeller}</dt>
+                <dd className="mb-2 sm:mb-0">
+                  {formatPrice(money.sellerReceived)}
+                  {money.fee > 0 && ` (${t.feeNote(formatPrice(money.fee))})`}
+                </dd>
+              </>
+            )}
+            <dt className="text-base-content/75">{t.note}</dt>
+            <dd className="whitespace-pre-line wrap-anywhere">{settled.note}</dd>
+          </>
+        )}
+      </dl>
+      {dispute.photos.length > 0 && (
+        <>
+          <h3 className="mt-4 mb-2 text-sm font-semibold">{t.evidence}</h3>
+          <ul className="flex flex-wrap gap-3">
+            {dispute.photos.map((photo, index) => (
+              <li key={photo.url}>
+                <a href={photo.url} target="_blank" rel="noreferrer" className="block">
+                  <img
+                    src={photo.thumbnail}
+                    alt={t.evidenceLink(index + 1)}
+                    width={96}
+                    height={72}
+                    className="aspect-[4/3] w-24 rounded-box border border-base-300 object-cover"
+                  />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {!settled && (
+        <div className="mt-4 flex flex-col items-start gap-2">
+          <p className="text-sm text-base-content/80">{t.waiting[order.viewerIs]}</p>
+          <Link to={paths.dashboard.messages.getHref()} className="link text-sm">
+            {t.conversation}
+          </Link>
+        </div>
+      )}
+      {settled && settled.refunded > 0 && order.viewerIs === 'buyer' && (
+        <p className="mt-4 text-sm text-base-content/80">{t.refundOnItsWay}</p>
+      )}
+    </section>
+  );
+}
