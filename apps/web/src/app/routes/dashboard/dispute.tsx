@@ -1,4 +1,5 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
+import toast from 'react-hot-toast/headless';
 import { Link, useParams } from 'react-router';
 import { RecordLoadError } from '../../../components/ui/record-load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -26,6 +27,17 @@ export function DisputePage() {
   const dispute = useDispute(id);
   const thread = useDisputeThread(id);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const settled = dispute.data ? dispute.data.settled !== null : undefined;
+  const shownOpen = useRef(false);
+  useEffect(() => {
+    // Settled while shown open (this admin's form): the form is replaced by the
+    // settlement, so the page's heading takes the focus, and the admin is told.
+    if (settled && shownOpen.current) {
+      headingRef.current?.focus();
+      toast.success(disputeConsoleMessages.settle.done);
+    }
+    shownOpen.current = settled === false;
+  }, [settled]);
 
   if (dispute.isPending) return <Spinner />;
   if (dispute.isError) {
@@ -60,11 +72,7 @@ export function DisputePage() {
           {details.settled ? (
             <DisputeSettlement dispute={details} />
           ) : (
-            <DisputeSettleForm
-              dispute={details}
-              // The form is replaced by the settlement: the page's heading takes the focus.
-              onSettled={() => headingRef.current?.focus()}
-            />
+            <DisputeSettleForm dispute={details} />
           )}
           <DisputeComplaint dispute={details} />
           <DisputeDeal dispute={details} />

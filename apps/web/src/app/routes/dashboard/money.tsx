@@ -210,10 +210,17 @@ function NumbersTable({ report }: { report: MoneyReport }) {
   return (
     <details className="rounded-box border border-base-300 bg-base-100 p-4">
       <summary className="cursor-pointer font-medium">{t.table}</summary>
-      <div className="mt-3 max-h-96 overflow-auto">
+      {/* Scrolls by itself when long: focusable, so a keyboard can scroll it too. */}
+      <div
+        className="mt-3 max-h-96 overflow-auto"
+        role="region"
+        aria-label={t.tableCaption(report.by)}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- axe: scrollable-region-focusable
+        tabIndex={0}
+      >
         <table className="table table-sm tabular-nums">
           <caption className="sr-only">{t.tableCaption(report.by)}</caption>
-          <thead className="sticky top-0 bg-base-100">
+          <thead className="sticky top-0 bg-base-100 text-base-content/80">
             <tr>
               <th scope="col">{t.start(report.by)}</th>
               {moneySeries.map((series) => (

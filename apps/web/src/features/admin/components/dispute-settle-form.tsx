@@ -41,13 +41,7 @@ function released(cents: number, feePercent: number) {
  * The split is shown as the admin types, checked here by the server's own rules, and
  * confirmed in a dialog before anything moves.
  */
-export function DisputeSettleForm({
-  dispute,
-  onSettled,
-}: {
-  dispute: DisputeDetails;
-  onSettled: () => void;
-}) {
+export function DisputeSettleForm({ dispute }: { dispute: DisputeDetails }) {
   const settle = useSettleDispute();
   const ids = useId();
   const [outcome, setOutcome] = useState<DisputeOutcome>();
@@ -98,11 +92,7 @@ export function DisputeSettleForm({
     settle.mutate(
       { id: dispute._id, ...parsed.data },
       {
-        onSuccess: () => {
-          toast.success(t.done);
-          setConfirming(false);
-          onSettled();
-        },
+        // Success replaces this form with the settlement (the dispute's page says so).
         onError: (error) => {
           setConfirming(false);
           if (error instanceof ApiRequestError && error.fields) {

@@ -33,15 +33,7 @@ function fieldErrors(entries: Iterable<readonly [PropertyKey | undefined, string
  * four photos, each uploaded as it is chosen. Checked here with the server's own
  * contract first; a refusal's field messages show under their fields.
  */
-export function DisputeForm({
-  orderId,
-  onCancel,
-  onOpened,
-}: {
-  orderId: string;
-  onCancel: () => void;
-  onOpened: () => void;
-}) {
+export function DisputeForm({ orderId, onCancel }: { orderId: string; onCancel: () => void }) {
   const open = useOpenDispute();
   const ids = useId();
   const [reason, setReason] = useState<DisputeReason>();
@@ -104,10 +96,7 @@ export function DisputeForm({
     open.mutate(
       { orderId, ...input.data },
       {
-        onSuccess: () => {
-          toast.success(t.opened);
-          onOpened();
-        },
+        // Success replaces this form with the dispute (DisputePanel says so).
         onError: (error) => {
           if (error instanceof ApiRequestError && error.fields) {
             showErrors(fieldErrors(Object.entries(error.fields)));

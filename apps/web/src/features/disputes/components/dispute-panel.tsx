@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast/headless';
 import { Link } from 'react-router';
 import { disputeReasonText, type OrderDispute } from '@laptops/shared/disputes';
 import type { OrderDetails } from '@laptops/shared/orders';
@@ -16,17 +17,25 @@ const when = (iso: string) => dateTime.format(new Date(iso));
  * how an admin settled it.
  */
 export function DisputePanel({ order }: { order: OrderDetails }) {
-  const [justOpened, setJustOpened] = useState(false);
+  // The buyer who opens a dispute here sees the form replaced by the dispute (the
+  // order's answer arrives before the form's own callbacks, which then no longer run).
+  const [offeredHere] = useState(() => order.canOpenDispute);
   if (order.dispute) {
-    return <DisputeCard order={order} dispute={order.dispute} focusOnShow={justOpened} />;
+    return (
+      <DisputeCard
+        order={order}
+        dispute={order.dispute}
+        justOpened={offeredHere && order.viewerIs === 'buyer'}
+      />
+    );
   }
   if (!order.canOpenDispute) return null;
-  return <OpenDispute orderId={order._id} onOpened={() => setJustOpened(true)} />;
+  return <OpenDispute orderId={order._id} />;
 }
 
 const card = 'rounded-box border border-base-300 bg-base-100 p-5 shadow-sm';
 
-function OpenDispute({ orderId, onOpened }: { orderId: string; onOpened: () => void }) {
+function OpenDispute({ orderId }: { orderId: string }) {
   const [writing, setWriting] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -72,7 +81,6 @@ function OpenDispute({ orderId, onOpened }: { orderId: string; onOpened: () => v
           returnFocus.current = true;
           setWriting(false);
         }}
-        onOpened={onOpened}
       />
     </section>
   );
@@ -81,17 +89,19 @@ function OpenDispute({ orderId, onOpened }: { orderId: string; onOpened: () => v
 function DisputeCard({
   order,
   dispute,
-  focusOnShow,
+  justOpened,
 }: {
   order: OrderDetails;
   dispute: OrderDispute;
-  focusOnShow: boolean;
+  justOpened: boolean;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
+    if (!justOpened) return;
     // The form the buyer was in is gone: its result takes the focus.
-    if (focusOnShow) heading.current?.focus();
-  }, [focusOnShow]);
+    heading.current?.focus();
+    toast.success(t.opened);
+  }, [justOpened]);
   const settled = dispute.settled;
   const money = order.money;
 
