@@ -67,18 +67,23 @@ export function DisputePage() {
       >
         {t.title(details.laptop.name)}
       </h1>
-      <div className="grid gap-6 lg:grid-cols-[minmax(18rem,26rem)_1fr] lg:items-start">
-        <div className="flex flex-col gap-4">
-          {details.settled ? (
-            <DisputeSettlement dispute={details} />
-          ) : (
-            <DisputeSettleForm dispute={details} />
-          )}
+      {/* On a phone the admin reads before deciding: the complaint, the deal, the
+          thread, then the decision. Wide, the decision and the facts sit beside the
+          thread (the last row takes what the thread needs beyond them). */}
+      <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[minmax(18rem,26rem)_1fr] lg:grid-rows-[repeat(4,auto)_1fr] lg:items-start lg:gap-x-6">
+        <div className="lg:col-start-1 lg:row-start-2">
           <DisputeComplaint dispute={details} />
+        </div>
+        <div className="lg:col-start-1 lg:row-start-3">
           <DisputeDeal dispute={details} />
+        </div>
+        <div className="lg:col-start-1 lg:row-start-4">
           <DisputeTimeline dispute={details} />
         </div>
-        <section aria-labelledby="dispute-thread" className="flex min-w-0 flex-col gap-3">
+        <section
+          aria-labelledby="dispute-thread"
+          className="flex min-w-0 flex-col gap-3 lg:col-start-2 lg:row-span-5 lg:row-start-1"
+        >
           <h2 id="dispute-thread" className="text-lg font-semibold">
             {t.thread}
           </h2>
@@ -104,6 +109,13 @@ export function DisputePage() {
             />
           )}
         </section>
+        <div className="lg:col-start-1 lg:row-start-1">
+          {details.settled ? (
+            <DisputeSettlement dispute={details} />
+          ) : (
+            <DisputeSettleForm dispute={details} />
+          )}
+        </div>
       </div>
     </section>
   );

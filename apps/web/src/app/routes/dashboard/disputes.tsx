@@ -73,10 +73,10 @@ export function DisputesPage() {
           </span>
           <Link
             to={paths.dashboard.dispute.getHref(dispute._id)}
-            className="btn btn-outline btn-sm"
+            className={`btn btn-sm ${dispute.settled ? 'btn-outline' : 'btn-primary'}`}
             aria-label={t.openLabel(dispute.laptopName)}
           >
-            {t.openLink}
+            {dispute.settled ? t.viewLink : t.settleLink}
           </Link>
         </div>
       ),

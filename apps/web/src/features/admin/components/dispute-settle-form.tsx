@@ -193,7 +193,10 @@ export function DisputeSettleForm({ dispute }: { dispute: DisputeDetails }) {
               autoComplete: 'off',
               placeholder: '0.00',
               value: amount,
-              onChange: (event) => setAmount(event.currentTarget.value),
+              onChange: (event) => {
+                setAmount(event.currentTarget.value);
+                if (errors.refundAmount) setErrors({});
+              },
             }}
           />
         )}
@@ -208,7 +211,10 @@ export function DisputeSettleForm({ dispute }: { dispute: DisputeDetails }) {
             rows: 4,
             maxLength: SETTLEMENT_NOTE_MAX,
             value: note,
-            onChange: (event) => setNote(event.currentTarget.value),
+            onChange: (event) => {
+              setNote(event.currentTarget.value);
+              if (errors.note) setErrors({});
+            },
           }}
         />
 

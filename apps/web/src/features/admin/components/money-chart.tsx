@@ -2,11 +2,11 @@ import { useId } from 'react';
 
 export type ChartPoint = { start: string; value: number };
 
-/** A round top for the axis: 1, 2 or 5 times a power of ten, at or above `max`. */
+/** A round top for the axis, at or above `max`: 1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten. */
 export function niceCeiling(max: number): number {
   if (max <= 0) return 1;
   const power = 10 ** Math.floor(Math.log10(max));
-  const step = [1, 2, 5, 10].find((factor) => factor * power >= max) ?? 10;
+  const step = [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].find((factor) => factor * power >= max) ?? 10;
   return step * power;
 }
 
@@ -44,7 +44,9 @@ export function MoneyChart({
   formatDate: (start: string) => string;
 }) {
   const ids = useId();
-  const top = niceCeiling(Math.max(0, ...points.map((point) => point.value)));
+  const highest = Math.max(0, ...points.map((point) => point.value));
+  const empty = highest === 0;
+  const top = niceCeiling(highest);
   const width = Math.max(points.length, 1) * 10;
   const y = (value: number) => 100 - (Math.max(0, value) / top) * 100;
   const middle = points[Math.floor((points.length - 1) / 2)];
@@ -64,7 +66,9 @@ export function MoneyChart({
           className="flex h-32 flex-col justify-between text-right text-xs text-base-content/70 tabular-nums"
           aria-hidden="true"
         >
-          <span className="-mt-1.5">{formatValue(top)}</span>
+          {/* Nothing to scale when every point is zero: the axis shows $0 alone. */}
+          <span className="-mt-1.5">{empty ? '' : formatValue(top)}</span>
+          <span>{empty ? '' : formatValue(top / 2)}</span>
           <span className="-mb-1.5">{formatValue(0)}</span>
         </div>
         <svg

@@ -159,7 +159,10 @@ export function DisputeForm({ orderId, onCancel }: { orderId: string; onCancel: 
           rows: 5,
           maxLength: DISPUTE_DETAILS_MAX,
           value: details,
-          onChange: (event) => setDetails(event.currentTarget.value),
+          onChange: (event) => {
+            setDetails(event.currentTarget.value);
+            if (errors.details) setErrors((shown) => ({ ...shown, details: undefined }));
+          },
         }}
       />
 
