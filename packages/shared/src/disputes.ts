@@ -7,7 +7,7 @@ import { dealStates } from './order-states.ts';
 
 /*
  * Disputes: the buyer of a paid deal says something went wrong before the money was
- * released; the money stays held until an admin settles it (decision 0036).
+ * released; the money stays held until an admin settles it (decision 0038).
  */
 
 /** What went wrong, as the `disputes` table's check constraint lists them. */
