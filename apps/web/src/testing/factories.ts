@@ -1,6 +1,7 @@
 import type { AdminUser } from '@laptops/shared/admin';
 import type { SessionUser } from '@laptops/shared/auth';
 import type { DealMoney } from '@laptops/shared/deals';
+import type { DisputeDetails } from '@laptops/shared/disputes';
 import type { Order, OrderDetails } from '@laptops/shared/orders';
 import type { OwnProduct, Product, ProductDetails } from '@laptops/shared/products';
 import type { Report } from '@laptops/shared/reports';
@@ -189,6 +190,71 @@ export function makeProductDetails(overrides: Partial<ProductDetails> = {}): Pro
     seller: { memberSince: '2025-03-02T10:00:00.000Z', laptopsSold: 4 },
     isOwn: false,
     viewerOrder: null,
+    ...overrides,
+  };
+}
+
+/** A paid order's page as its buyer sees it: an HP EliteBook, $800 held, no dispute yet. */
+export function makeOrderDetails(overrides: Partial<OrderDetails> = {}): OrderDetails {
+  return {
+    _id: 'o-paid',
+    viewerIs: 'buyer',
+    status: 'paid',
+    price: 800,
+    bookedAt: '2026-11-20T09:15:00.000Z',
+    paidAt: '2026-11-20T09:20:00.000Z',
+    transactionId: 'pi_sandbox_1',
+    cancelledAt: null,
+    refund: null,
+    product: { _id: 'p1', name: 'HP EliteBook 840', thumbnail: '/api/images/hp-thumb.webp' },
+    buyer: { name: 'Bea Buyer', phone: '+1 512 555 0100' },
+    seller: { name: 'Marcus Lee', phone: '+1 512 555 0199' },
+    meetingLocation: 'Downtown library',
+    canPay: false,
+    canCancel: false,
+    money: {
+      charged: 800,
+      held: 800,
+      fee: 0,
+      sellerReceived: 0,
+      refunded: 0,
+      feePercent: 5,
+      releaseDueAt: '2026-11-23T09:20:00.000Z',
+      completedAt: null,
+      releasedBy: null,
+      handoverCode: '123456',
+    },
+    canEnterHandoverCode: false,
+    canConfirmReceived: true,
+    canSellerCancel: false,
+    dispute: null,
+    canOpenDispute: true,
+    ...overrides,
+  };
+}
+
+/** An open dispute as the admins' console shows it: $800 held at a 5% fee. */
+export function makeDisputeDetails(overrides: Partial<DisputeDetails> = {}): DisputeDetails {
+  return {
+    _id: 'd-1',
+    orderId: 'o-paid',
+    state: 'disputed',
+    reason: 'does-not-work',
+    details: 'The screen stays black.',
+    photos: [{ url: '/api/images/e1.webp', thumbnail: '/api/images/e1-thumb.webp' }],
+    openedAt: '2026-11-21T10:00:00.000Z',
+    settled: null,
+    laptop: { _id: 'p1', name: 'HP EliteBook 840', thumbnail: '/api/images/hp-thumb.webp' },
+    price: 800,
+    buyer: { name: 'Bea Buyer', email: 'bea@example.test' },
+    seller: { name: 'Marcus Lee', email: 'marcus@example.test' },
+    money: { charged: 800, held: 800, refunded: 0, fee: 0, sellerReceived: 0, feePercent: 5 },
+    timeline: [
+      { event: 'booked', at: '2026-11-20T09:15:00.000Z' },
+      { event: 'paid', at: '2026-11-20T09:20:00.000Z' },
+      { event: 'dispute-opened', at: '2026-11-21T10:00:00.000Z' },
+    ],
+    messages: { total: 4, sinceOpened: 2 },
     ...overrides,
   };
 }
