@@ -31,6 +31,8 @@ const screens: { role: keyof typeof demo; path: string; heading: string | RegExp
   { role: 'admin', path: '/dashboard/reportedItems', heading: 'Reports' },
   { role: 'admin', path: '/dashboard/reported-conversations', heading: 'Reported conversations' },
   { role: 'admin', path: '/dashboard/activity', heading: 'Activity' },
+  { role: 'admin', path: '/dashboard/disputes', heading: 'Disputes' },
+  { role: 'admin', path: '/dashboard/money', heading: 'Money' },
 ];
 
 const signInAs = (page: Page, email: string) =>
