@@ -141,6 +141,17 @@ describe('the buyer opens a dispute', () => {
     expect(unknown.statusCode).toBe(400);
     expect((await kit.orderPage(buyer.cookie, orderId)).status).toBe('paid');
   });
+
+  it('slows a buyer who tries again and again: 429 after 10 tries in an hour', async () => {
+    const { buyer, orderId } = await kit.disputedDeal();
+    const statuses: number[] = [];
+    // The first try opened it; nine more are refused as already open, then a pause.
+    for (let i = 0; i < 10; i += 1) {
+      statuses.push((await kit.openDispute(buyer.cookie, orderId)).statusCode);
+    }
+    expect(statuses.slice(0, 9).every((status) => status === 409)).toBe(true);
+    expect(statuses[9]).toBe(429);
+  });
 });
 
 describe('an admin settles a dispute', () => {
