@@ -110,6 +110,8 @@ export function makeOrderDetails(overrides: Partial<OrderDetails> = {}): OrderDe
     canEnterHandoverCode: false,
     canConfirmReceived: true,
     canSellerCancel: false,
+    dispute: null,
+    canOpenDispute: false,
     ...overrides,
   };
 }
@@ -190,45 +192,6 @@ export function makeProductDetails(overrides: Partial<ProductDetails> = {}): Pro
     seller: { memberSince: '2025-03-02T10:00:00.000Z', laptopsSold: 4 },
     isOwn: false,
     viewerOrder: null,
-    ...overrides,
-  };
-}
-
-/** A paid order's page as its buyer sees it: an HP EliteBook, $800 held, no dispute yet. */
-export function makeOrderDetails(overrides: Partial<OrderDetails> = {}): OrderDetails {
-  return {
-    _id: 'o-paid',
-    viewerIs: 'buyer',
-    status: 'paid',
-    price: 800,
-    bookedAt: '2026-11-20T09:15:00.000Z',
-    paidAt: '2026-11-20T09:20:00.000Z',
-    transactionId: 'pi_sandbox_1',
-    cancelledAt: null,
-    refund: null,
-    product: { _id: 'p1', name: 'HP EliteBook 840', thumbnail: '/api/images/hp-thumb.webp' },
-    buyer: { name: 'Bea Buyer', phone: '+1 512 555 0100' },
-    seller: { name: 'Marcus Lee', phone: '+1 512 555 0199' },
-    meetingLocation: 'Downtown library',
-    canPay: false,
-    canCancel: false,
-    money: {
-      charged: 800,
-      held: 800,
-      fee: 0,
-      sellerReceived: 0,
-      refunded: 0,
-      feePercent: 5,
-      releaseDueAt: '2026-11-23T09:20:00.000Z',
-      completedAt: null,
-      releasedBy: null,
-      handoverCode: '123456',
-    },
-    canEnterHandoverCode: false,
-    canConfirmReceived: true,
-    canSellerCancel: false,
-    dispute: null,
-    canOpenDispute: true,
     ...overrides,
   };
 }

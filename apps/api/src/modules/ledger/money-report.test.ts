@@ -7,6 +7,7 @@ import { buyingKit } from '../../test/buying-kit.ts';
 import {
   chargeEntries,
   payoutEntries,
+  payoutStartEntries,
   refundEntries,
   releaseEntries,
   type LedgerEntry,
@@ -64,6 +65,7 @@ describe('the money report', () => {
     await postAt(daysAgo(9), 'release', b, releaseEntries(b, seller.id, 20_000, 1_000));
     await postAt(daysAgo(2), 'charge', c, chargeEntries(c, 30_000));
     await postAt(daysAgo(2), 'refund', c, refundEntries(c, 5_000));
+    await postAt(daysAgo(1), 'payout_start', null, payoutStartEntries(seller.id, 19_000));
     await postAt(daysAgo(1), 'payout', null, payoutEntries(seller.id, 19_000));
 
     const byDay = await moneyReport(db, { days: 30, by: 'day' }, now);

@@ -33,7 +33,7 @@ const disputed: OrderDetails['dispute'] = {
 
 describe('the dispute panel', () => {
   it('lets the buyer open a dispute, checked first, and then shows it', async () => {
-    let order = makeOrderDetails();
+    let order = makeOrderDetails({ _id: 'o-paid', canOpenDispute: true });
     const calls = mockApi(({ method, url, body }) => {
       if (url.pathname !== '/api/orders/o-paid' && url.pathname !== '/api/orders/o-paid/dispute')
         return undefined;
