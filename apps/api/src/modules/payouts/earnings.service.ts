@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { feeCents } from '@laptops/shared/deals';
 import { centsToDollars } from '@laptops/shared/money';
 import type { Earnings, EarningsLine, EarningsLineStatus } from '@laptops/shared/payouts';
 import type { Db } from '../../db/client.ts';
@@ -11,6 +12,7 @@ export const EARNINGS_PAGE_LINES = 100;
 type SaleRow = {
   order_id: string;
   price_cents: number;
+  fee_bps: number | null;
   laptop: string;
   paid: boolean;
   paid_at: Date | string | null;
@@ -43,7 +45,7 @@ export type SaleMoney = {
  */
 async function saleRows(db: Db, sellerId: string): Promise<SaleRow[]> {
   const result = await db.execute<SaleRow>(sql`
-    select o.id as order_id, o.price_cents, p.name as laptop, o.paid,
+    select o.id as order_id, o.price_cents, o.fee_bps, p.name as laptop, o.paid,
       coalesce(o.paid_at, min(t.created_at) filter (where t.kind = 'charge')) as paid_at,
       min(t.created_at) filter (where t.kind = 'release') as released_at,
       coalesce(-sum(e.amount_cents) filter (where e.account = ${accounts.buyerPayments}), 0)::text as charged,
@@ -56,7 +58,7 @@ async function saleRows(db: Db, sellerId: string): Promise<SaleRow[]> {
     join ledger_transactions t on t.order_id = o.id
     join ledger_entries e on e.transaction_id = t.id
     where p.seller_id = ${sellerId}
-    group by o.id, o.price_cents, p.name, o.paid, o.paid_at`);
+    group by o.id, o.price_cents, o.fee_bps, p.name, o.paid, o.paid_at`);
   return (result as unknown as { rows: SaleRow[] }).rows;
 }
 
@@ -88,14 +90,16 @@ export async function sellerSales(
     // and is not the sale's refund.
     const extra = Math.max(0, charged - row.price_cents);
     const refunded = Math.max(0, Number(row.refunded) - extra);
+    // Still held: the fee and what the seller receives as they will be at release.
+    const feeAhead = feeCents(held, row.fee_bps ?? 0);
     sales.push({
       orderId: row.order_id,
       date: asDate(row.paid_at) ?? new Date(0),
       laptop: row.laptop,
       priceCents: row.price_cents,
-      feeCents: Number(row.fee),
+      feeCents: Number(row.fee) + feeAhead,
       refundedCents: refunded,
-      receiveCents: released,
+      receiveCents: released + held - feeAhead,
       heldCents: held,
       releasedAt: asDate(row.released_at),
       status: held > 0 ? 'held' : released > 0 ? 'available' : refunded > 0 ? 'refunded' : 'held',

@@ -128,7 +128,7 @@ describe("a seller's earnings", () => {
         status,
       })),
     ).toEqual([
-      { laptop: 'MacBook Pro', price: 900, fee: 0, refunded: 0, receive: 0, status: 'held' },
+      { laptop: 'MacBook Pro', price: 900, fee: 0, refunded: 0, receive: 900, status: 'held' },
       {
         laptop: 'Surface Laptop',
         price: 400,
