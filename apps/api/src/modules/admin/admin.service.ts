@@ -30,6 +30,34 @@ export async function audit(
   await tx.insert(adminActionsLog).values({ adminId: admin.id, action, target, details });
 }
 
+/**
+ * Records an admin's first reading of something private (a reported or disputed
+ * thread) once: `key` names it in the details (`{ reportId: ... }`), and later
+ * readings by the same admin add nothing.
+ */
+export async function auditFirstReading(
+  db: Db,
+  admin: Viewer,
+  action: AdminAction,
+  target: string,
+  key: { name: string; id: string },
+) {
+  await db.transaction(async (tx) => {
+    const [seen] = await tx
+      .select({ id: adminActionsLog.id })
+      .from(adminActionsLog)
+      .where(
+        and(
+          eq(adminActionsLog.adminId, admin.id),
+          eq(adminActionsLog.action, action),
+          sql`${adminActionsLog.details}->>${key.name} = ${key.id}`,
+        ),
+      )
+      .limit(1);
+    if (!seen) await audit(tx, admin, action, target, { [key.name]: key.id });
+  });
+}
+
 /** Active (not deleted) users of the given roles, searched by name or email, a page at a time. */
 export async function listUsers(
   db: Db,

@@ -11,13 +11,12 @@ import type {
   ReportedThread,
 } from '@laptops/shared/conversation-safety';
 import type { Db } from '../../db/client.ts';
-import { adminActionsLog } from '../../db/schema/admin-actions.ts';
 import { conversationReports, messagingBans } from '../../db/schema/conversation-safety.ts';
 import { conversations, messages } from '../../db/schema/conversations.ts';
 import { products } from '../../db/schema/products.ts';
 import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { audit } from '../admin/admin.service.ts';
+import { auditFirstReading } from '../admin/admin.service.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { thumbnailUrl } from '../images/images.service.ts';
 import { alreadyReported, reportStatusWhere } from '../reports/report-decisions.ts';
@@ -183,23 +182,10 @@ export async function reportedThread(
   };
 }
 
-async function recordFirstReading(db: Db, admin: Viewer, report: ReportRow) {
-  await db.transaction(async (tx) => {
-    const [seen] = await tx
-      .select({ id: adminActionsLog.id })
-      .from(adminActionsLog)
-      .where(
-        and(
-          eq(adminActionsLog.adminId, admin.id),
-          eq(adminActionsLog.action, 'read-reported-conversation'),
-          sql`${adminActionsLog.details}->>'reportId' = ${report.id}`,
-        ),
-      )
-      .limit(1);
-    if (seen) return;
-    await audit(tx, admin, 'read-reported-conversation', targetOf(report), {
-      reportId: report.id,
-    });
+function recordFirstReading(db: Db, admin: Viewer, report: ReportRow) {
+  return auditFirstReading(db, admin, 'read-reported-conversation', targetOf(report), {
+    name: 'reportId',
+    id: report.id,
   });
 }
 

@@ -15,7 +15,6 @@ import type {
 } from '@laptops/shared/disputes';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { adminActionsLog } from '../../db/schema/admin-actions.ts';
 import { conversations, messages } from '../../db/schema/conversations.ts';
 import { disputes } from '../../db/schema/disputes.ts';
 import { ledgerEntries } from '../../db/schema/ledger.ts';
@@ -23,7 +22,7 @@ import { orders } from '../../db/schema/orders.ts';
 import { products } from '../../db/schema/products.ts';
 import { users } from '../../db/schema/users.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { audit } from '../admin/admin.service.ts';
+import { auditFirstReading } from '../admin/admin.service.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { thumbnailUrl } from '../images/images.service.ts';
 import { orderMoney } from '../ledger/ledger.service.ts';
@@ -243,26 +242,12 @@ export async function disputeThread(
   };
 }
 
-async function recordFirstReading(db: Db, admin: Viewer, row: DisputeRow) {
-  await db.transaction(async (tx) => {
-    const [seen] = await tx
-      .select({ id: adminActionsLog.id })
-      .from(adminActionsLog)
-      .where(
-        and(
-          eq(adminActionsLog.adminId, admin.id),
-          eq(adminActionsLog.action, 'read-dispute-conversation'),
-          sql`${adminActionsLog.details}->>'disputeId' = ${row.dispute.id}`,
-        ),
-      )
-      .limit(1);
-    if (seen) return;
-    await audit(
-      tx,
-      admin,
-      'read-dispute-conversation',
-      `"${row.product.name}" (bought by ${row.buyer.email})`,
-      { disputeId: row.dispute.id },
-    );
-  });
+function recordFirstReading(db: Db, admin: Viewer, row: DisputeRow) {
+  return auditFirstReading(
+    db,
+    admin,
+    'read-dispute-conversation',
+    `"${row.product.name}" (bought by ${row.buyer.email})`,
+    { name: 'disputeId', id: row.dispute.id },
+  );
 }
