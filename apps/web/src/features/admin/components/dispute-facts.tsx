@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { disputeConsoleMessages } from '../dispute-messages.ts';
 import { formatWhen } from '../format-when.ts';
+import { PhotoThumbnails } from '../../../components/ui/photo-thumbnails.tsx';
 
 const t = disputeConsoleMessages.detail;
 const box = 'rounded-box border border-base-300 bg-base-100 p-4';
@@ -90,21 +91,7 @@ export function DisputeComplaint({ dispute }: { dispute: DisputeDetails }) {
       {dispute.photos.length === 0 ? (
         <p className="text-sm text-base-content/70">{t.noEvidence}</p>
       ) : (
-        <ul className="flex flex-wrap gap-3">
-          {dispute.photos.map((photo, index) => (
-            <li key={photo.url}>
-              <a href={photo.url} target="_blank" rel="noreferrer" className="block">
-                <img
-                  src={photo.thumbnail}
-                  alt={t.evidenceLink(index + 1)}
-                  width={112}
-                  height={84}
-                  className="aspect-[4/3] w-28 rounded-box border border-base-300 object-cover"
-                />
-              </a>
-            </li>
-          ))}
-        </ul>
+        <PhotoThumbnails photos={dispute.photos} altFor={t.evidenceLink} large />
       )}
     </section>
   );

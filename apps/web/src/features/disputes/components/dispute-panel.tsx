@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { disputeMessages as t } from '../messages.ts';
 import { DisputeForm } from './dispute-form.tsx';
+import { PhotoThumbnails } from '../../../components/ui/photo-thumbnails.tsx';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const when = (iso: string) => dateTime.format(new Date(iso));
@@ -151,21 +152,7 @@ function DisputeCard({
       {dispute.photos.length > 0 && (
         <>
           <h3 className="mt-4 mb-2 text-sm font-semibold">{t.evidence}</h3>
-          <ul className="flex flex-wrap gap-3">
-            {dispute.photos.map((photo, index) => (
-              <li key={photo.url}>
-                <a href={photo.url} target="_blank" rel="noreferrer" className="block">
-                  <img
-                    src={photo.thumbnail}
-                    alt={t.evidenceLink(index + 1)}
-                    width={96}
-                    height={72}
-                    className="aspect-[4/3] w-24 rounded-box border border-base-300 object-cover"
-                  />
-                </a>
-              </li>
-            ))}
-          </ul>
+          <PhotoThumbnails photos={dispute.photos} altFor={t.evidenceLink} />
         </>
       )}
       {!settled && (
