@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/orders.ts';
 import { createUser } from '../../db/seed/factories.ts';
@@ -7,23 +6,17 @@ import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { refundEntries } from '../ledger/ledger-accounts.ts';
 import { postTransaction } from '../ledger/ledger.service.ts';
 import { recordRefundedPayment } from '../ledger/payment-postings.ts';
-import { createSandboxProvider } from '../payments/sandbox-provider.ts';
 import { csvCell } from './earnings-csv.ts';
 import type { PayoutDeps } from './payout-accounts.service.ts';
 import { decidePayout, payOutSeller } from './payouts.service.ts';
-import { paidSale, payoutKit, release } from './payouts-test-kit.ts';
+import { paidSale, payoutKit, release, sandboxPayoutDeps } from './payouts-test-kit.ts';
 
 let t: TestContext;
 let deps: PayoutDeps;
 const kit = payoutKit(() => t);
 beforeAll(async () => {
   t = await createTestContext();
-  deps = {
-    db: t.database.db,
-    provider: createSandboxProvider(t.database.db),
-    log: pino({ level: 'silent' }),
-    publicUrl: 'http://localhost:3000',
-  };
+  deps = sandboxPayoutDeps(t);
 });
 afterAll(() => t?.close());
 

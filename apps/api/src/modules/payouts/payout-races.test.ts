@@ -4,29 +4,28 @@
  * seller's row lock keeps two runs from sending the same money.
  */
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { payouts } from '../../db/schema/payouts.ts';
 import { sandboxTransfers } from '../../db/schema/sandbox-connect.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { brokenInvariants } from '../ledger/ledger-test-kit.ts';
-import { createSandboxProvider } from '../payments/sandbox-provider.ts';
 import type { PayoutDeps } from './payout-accounts.service.ts';
 import { sweepPayouts } from './payout-jobs.ts';
 import { payOutSeller } from './payouts.service.ts';
-import { paidSale, payoutKit, release, sellerBalances } from './payouts-test-kit.ts';
+import {
+  paidSale,
+  payoutKit,
+  release,
+  sandboxPayoutDeps,
+  sellerBalances,
+} from './payouts-test-kit.ts';
 
 let t: TestContext;
 let deps: PayoutDeps;
 const kit = payoutKit(() => t);
 beforeAll(async () => {
   t = await createTestContext();
-  deps = {
-    db: t.database.db,
-    provider: createSandboxProvider(t.database.db),
-    log: pino({ level: 'silent' }),
-    publicUrl: 'http://localhost:3000',
-  };
+  deps = sandboxPayoutDeps(t);
 });
 afterAll(() => t?.close());
 

@@ -1,27 +1,20 @@
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payouts } from '../../db/schema/payouts.ts';
 import { sandboxConnectedAccounts, sandboxTransfers } from '../../db/schema/sandbox-connect.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { brokenInvariants } from '../ledger/ledger-test-kit.ts';
-import { createSandboxProvider } from '../payments/sandbox-provider.ts';
 import type { PayoutDeps } from './payout-accounts.service.ts';
 import { sweepPayouts } from './payout-jobs.ts';
 import { decidePayout, payOutSeller } from './payouts.service.ts';
-import { payoutKit, sellerBalances } from './payouts-test-kit.ts';
+import { payoutKit, sandboxPayoutDeps, sellerBalances } from './payouts-test-kit.ts';
 
 let t: TestContext;
 let deps: PayoutDeps;
 const kit = payoutKit(() => t);
 beforeAll(async () => {
   t = await createTestContext();
-  deps = {
-    db: t.database.db,
-    provider: createSandboxProvider(t.database.db),
-    log: pino({ level: 'silent' }),
-    publicUrl: 'http://localhost:3000',
-  };
+  deps = sandboxPayoutDeps(t);
 });
 afterAll(() => t?.close());
 

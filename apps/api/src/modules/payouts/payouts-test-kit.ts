@@ -10,7 +10,10 @@ import {
   createProduct,
   createUser,
 } from '../../db/seed/factories.ts';
+import pino from 'pino';
 import { signIn, type TestContext } from '../../test/test-app.ts';
+import { createSandboxProvider } from '../payments/sandbox-provider.ts';
+import type { PayoutDeps } from './payout-accounts.service.ts';
 import { releaseEntries } from '../ledger/ledger-accounts.ts';
 import { postTransaction } from '../ledger/ledger.service.ts';
 
@@ -90,5 +93,15 @@ export async function sellerBalances(db: Db, sellerId: string) {
     available: of('seller_available'),
     pending: of('seller_payout_pending'),
     paidOut: of('seller_paid_out'),
+  };
+}
+
+/** The payout services' dependencies on the test app's database, paying in the sandbox. */
+export function sandboxPayoutDeps(t: TestContext): PayoutDeps {
+  return {
+    db: t.database.db,
+    provider: createSandboxProvider(t.database.db),
+    log: pino({ level: 'silent' }),
+    publicUrl: 'http://localhost:3000',
   };
 }
