@@ -4,7 +4,6 @@
  * PostgreSQL server (TEST_DATABASE_URL), where they truly overlap.
  */
 import { eq, sql } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetails } from '@laptops/shared/orders';
 import { orders } from '../../db/schema/orders.ts';
@@ -12,12 +11,11 @@ import { buyingKit, type Intent } from '../../test/buying-kit.ts';
 import { decodeQuotedPrintable, startSmtpSink } from '../../test/smtp-sink.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { createMailer } from '../../lib/mailer.ts';
 import { accounts } from '../ledger/ledger-accounts.ts';
 import { brokenInvariants, rows } from '../ledger/ledger-test-kit.ts';
 import { balanceOf } from '../ledger/ledger.service.ts';
-import { createSandboxProvider } from '../payments/sandbox-provider.ts';
 import { confirmReceived, enterHandoverCode, sellerCancel, type DealDeps } from './deal-actions.ts';
+import { sandboxDealDeps } from './deals-test-kit.ts';
 import { releaseDueDeals, sendReleaseReminders } from './deal-jobs.ts';
 
 let t: TestContext;
@@ -29,20 +27,7 @@ beforeAll(async () => {
   smtp = await startSmtpSink();
   t = await createTestContext({ SMTP_URL: smtp.url, PLATFORM_FEE_PERCENT: '10' });
   kit = buyingKit(t);
-  const log = pino({ level: 'silent' });
-  deps = {
-    db: t.database.db,
-    provider: createSandboxProvider(t.database.db),
-    mailer: createMailer({
-      smtpUrl: smtp.url,
-      from: 'Laptops <ops@laptops.test>',
-      outboxDir: t.dataDir,
-      log,
-    }),
-    log,
-    publicUrl: 'http://localhost:3000',
-    publish: async () => {},
-  };
+  deps = sandboxDealDeps(t, smtp.url);
 });
 afterAll(async () => {
   await t?.close();

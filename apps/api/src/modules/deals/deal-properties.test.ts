@@ -11,7 +11,6 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { orders } from '../../db/schema/orders.ts';
 import {
@@ -21,14 +20,13 @@ import {
   createUser,
 } from '../../db/seed/factories.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { createMailer } from '../../lib/mailer.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { accounts } from '../ledger/ledger-accounts.ts';
 import { brokenInvariants, rows } from '../ledger/ledger-test-kit.ts';
 import { orderMoney } from '../ledger/ledger.service.ts';
 import { dealStateOfRows, settlementOf } from '../orders/deal-state.ts';
-import { createSandboxProvider } from '../payments/sandbox-provider.ts';
 import { confirmReceived, enterHandoverCode, sellerCancel, type DealDeps } from './deal-actions.ts';
+import { sandboxDealDeps } from './deals-test-kit.ts';
 import { releaseDueDeals } from './deal-jobs.ts';
 
 const runs = Number(process.env.DEAL_RUNS ?? 15);
@@ -38,20 +36,7 @@ let t: TestContext;
 let deps: DealDeps;
 beforeAll(async () => {
   t = await createTestContext();
-  const log = pino({ level: 'silent' });
-  deps = {
-    db: t.database.db,
-    provider: createSandboxProvider(t.database.db),
-    mailer: createMailer({
-      smtpUrl: undefined,
-      from: 'ops@laptops.test',
-      outboxDir: t.dataDir,
-      log,
-    }),
-    log,
-    publicUrl: 'http://localhost:3000',
-    publish: async () => {},
-  };
+  deps = sandboxDealDeps(t);
 });
 afterAll(() => t?.close());
 
