@@ -11,7 +11,13 @@ export default defineConfig({
   // (2026-11-25: an AMD EPYC host, Chromium 156.0.8078.108, two workers), where a
   // sign-in and a booking took over 30 s and many tests ran out of time.
   timeout: 90_000,
-  expect: { timeout: 20_000 },
+  expect: {
+    timeout: 20_000,
+    // The visual guards (visual.spec.ts): a difference in 1% of the pixels fails, which
+    // a moved block or a new colour makes and anti-aliasing does not.
+    toHaveScreenshot: { maxDiffPixelRatio: 0.01, animations: 'disabled', caret: 'hide' },
+  },
+  snapshotPathTemplate: '{testDir}/__screenshots__/{testFileName}/{arg}-{projectName}{ext}',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,

@@ -261,6 +261,9 @@ export async function discover(
   await explainEach('category by price', (db) =>
     searchProducts(db, searchQuerySchema.parse(categoryByPriceParams)),
   );
+  await explainEach('category by seller rating', (db) =>
+    searchProducts(db, searchQuerySchema.parse({ ...categoryByPriceParams, sort: 'rating' })),
+  );
   await explainEach('search, a typo', (db) =>
     searchProducts(db, searchQuerySchema.parse(typoParams)),
   );

@@ -18,6 +18,8 @@ export type Endpoint =
   | 'search, a rare word'
   | 'search + 2 specs'
   | 'laptop page (API)'
+  | 'seller profile (API)'
+  | 'category by seller rating'
   | 'category, cached'
   | 'category, cached, gzip'
   | 'deep page, cached'

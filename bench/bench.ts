@@ -136,12 +136,17 @@ async function benchOne(engine: Engine, size: number) {
         ['deep page', () => found.deepPath],
         ['search + 3 filters', distinctSearches(searchParams)],
         ['category by price', () => found.categoryByPricePath],
+        // A brand's laptops by their seller's rating: walks its index (decision 0046).
+        ['category by seller rating', () => found.categoryByPricePath.replace(/sort=price_\w+/, 'sort=rating')],
         ['search, a typo', distinctSearches(typoParams)],
         ['search, words apart', distinctSearches(wordsApartParams)],
         ['search, a rare word', distinctSearches(rareWordParams)],
         ['search + 2 specs', distinctSearches(specSearchParams)],
         // Each request another laptop's page, as visitors arriving from links ask.
         ['laptop page (API)', inTurn(found.laptopIds.map((id) => `/api/products/${id}`))],
+        // Each request another seller's profile (load-catalog.ts gives each about ten
+        // reviews and a few conversations), as visitors following a card's link ask.
+        ['seller profile (API)', inTurn(benchSellerIds(size).map((id) => `/api/sellers/${id}`))],
       ];
       for (const [endpoint, nextPath] of endpoints) {
         measurements.push({ engine, size, endpoint, ...(await measure(base, nextPath)) });
@@ -202,6 +207,12 @@ function distinctSearches(params: { maxPrice: string }): () => string {
     const maxPrice = (Number(params.maxPrice) - (call++ % 100_000) / 100).toFixed(2);
     return `/api/search?${new URLSearchParams({ ...params, maxPrice })}`;
   };
+}
+
+/** The bench catalogue's sellers (load-catalog.ts): one per hundred listings, at least 100. */
+function benchSellerIds(size: number): string[] {
+  const sellers = Math.max(100, Math.round(size / 100));
+  return Array.from({ length: sellers }, (_, i) => `bench-seller-${i + 1}`);
 }
 
 /** The paths one after another, round and round. */

@@ -155,6 +155,10 @@ export async function loadCatalog(
   // Likewise the search words: gathered once at the end, not listing by listing, from
   // the same columns as the trigger (migration 0015).
   await execute('alter table products disable trigger products_search_words;');
+  // And a listing's seller rating key (migration 0032): no seller has reviews yet, so
+  // each would be 0, the default; the reviews loaded below set them, a statement's
+  // trigger refreshing every reviewed seller's listings at once.
+  await execute('alter table products disable trigger products_seller_rating_key;');
 
   for (let start = 1; start <= products; start += batch) {
     const end = Math.min(products, start + batch - 1);
@@ -203,6 +207,10 @@ export async function loadCatalog(
     log(`  loaded ${end.toLocaleString('en-US')} / ${products.toLocaleString('en-US')} products`);
   }
 
+  await execute('alter table products enable trigger products_seller_rating_key;');
+  log('  reviews (and their sellers\' rating keys) and conversations');
+  await execute(sellerRecordsSql(sellers));
+
   log('  gathering the search words');
   await execute(`
     alter table products enable trigger products_search_words;
@@ -217,6 +225,42 @@ export async function loadCatalog(
   // What autovacuum would do after a bulk load: statistics, and the visibility map
   // that index-only scans need.
   await execute('vacuum analyze;');
+}
+
+/**
+ * What a seller's profile reads, as a real catalogue has it: each sold listing (one in
+ * ten) was a completed deal with a buyer's review of the seller (3 to 5 stars, about
+ * ten a seller), and one listing for sale in 50 has a conversation in the last 80 days,
+ * the seller answering within ten hours (about two a seller).
+ */
+function sellerRecordsSql(sellers: number): string {
+  const buyers = Math.max(100, Math.round(sellers / 2));
+  const buyer = (key: string) => `'bench-buyer-' || (1 + abs(hashtext(${key})) % ${buyers})`;
+  return `
+    insert into users (id, name, email, email_verified, type_of_user)
+    select 'bench-buyer-' || i, 'Buyer ' || i, 'buyer' || i || '@bench.test', true, 'buyer'
+    from generate_series(1, ${buyers}) as i;
+    insert into orders (product_id, buyer_id, price_cents, buyer_phone, meeting_location, paid,
+      paid_at, completed_at, released_by, created_at)
+    select p.id, ${buyer('p.id::text')}, p.resale_price_cents, '+1 555 0100', 'Library', true,
+      p.date_of_post + interval '1 day', p.date_of_post + interval '3 days', 'handover-code',
+      p.date_of_post + interval '1 day'
+    from products p where p.status = 'sold';
+    insert into reviews (order_id, author_id, subject_id, author_role, rating, body, created_at,
+      published_at)
+    select o.id, o.buyer_id, p.seller_id, 'buyer', 3 + abs(hashtext(o.id::text)) % 3,
+      'Smooth handover, the laptop was as described.', o.completed_at, o.completed_at
+    from orders o join products p on p.id = o.product_id;
+    insert into conversations (product_id, buyer_id, seller_id, created_at, last_message_at)
+    select p.id, ${buyer('p.id::text')}, p.seller_id, at, at
+    from products p,
+      lateral (select now() - (abs(hashtext(p.id::text)) % 80) * interval '1 day' as at) as asked
+    where p.status = 'available' and abs(hashtext(p.id::text || 'c')) % 50 = 0;
+    insert into messages (conversation_id, sender_id, body, created_at)
+    select id, buyer_id, 'Is it still available?', created_at from conversations
+    union all
+    select id, seller_id, 'Yes, it is.',
+      created_at + (abs(hashtext(id::text)) % 600) * interval '1 minute' from conversations;`;
 }
 
 async function indexDefinitions(execute: Execute): Promise<{ name: string; definition: string }[]> {

@@ -12,9 +12,7 @@ import { googleUser } from './support/env.mjs';
 
 const picture = path.join(import.meta.dirname, 'support', 'avatar.png');
 
-test('a seller signs up with a picture, lands back where they were, signed in', async ({
-  page,
-}) => {
+test('a seller signs up with a picture and lands on Add a laptop, signed in', async ({ page }) => {
   await page.goto('/blogs');
   await page.goto('/login');
   await page.getByRole('link', { name: 'Create an account' }).click();
@@ -30,6 +28,10 @@ test('a seller signs up with a picture, lands back where they were, signed in', 
   await page.getByLabel('Name').fill('Sally Seller');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Seller').check();
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(
+    page.getByText('Sellers need a profile picture: buyers trust a face they can see.'),
+  ).toBeVisible();
   await page.getByLabel(/picture/i).setInputFiles(picture);
   await page.getByLabel('Password').fill('12345');
   await page.getByRole('button', { name: 'Sign up' }).click();
@@ -38,7 +40,7 @@ test('a seller signs up with a picture, lands back where they were, signed in', 
   await page.getByRole('button', { name: 'Sign up' }).click();
 
   await expect(page.getByText('Your account is ready.')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/dashboard\/addaproduct$/);
   const nav = await navbar(page);
   const avatar = nav.getByRole('link', { name: /My profile: Sally Seller/ });
   await expect(avatar.getByRole('img')).toHaveAttribute('src', /^\/api\/images\/[0-9a-f-]+\.webp$/);
@@ -67,7 +69,12 @@ test('a buyer opening a guarded page logs in and returns to it', async ({ page, 
   // Signed in, the navbar offers the dashboard and Log out instead of Log in.
   const banner = await navbar(page);
   await banner.getByRole('button', { name: 'Log out' }).click();
-  await expect(page.getByText('You are logged out.')).toBeVisible();
+  const toast = page.getByText('You are logged out.');
+  await expect(toast).toBeVisible();
+  // Toasts sit at the bottom of the screen: they hide no part of the navbar.
+  const header = await page.locator('header').first().boundingBox();
+  const shown = await toast.boundingBox();
+  expect(shown!.y).toBeGreaterThan(header!.y + header!.height);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
 });
@@ -86,6 +93,20 @@ test('the dashboard menu: beside the page on a desktop, a drawer run by keyboard
   if (!(await toggle.isVisible())) {
     await expect(menu.getByRole('link', { name: 'My Orders' })).toBeVisible();
     await expect(close).toBeHidden();
+    // Keyboard focus on a menu link shows as a solid ring, not a faint tint.
+    await menu.getByRole('link', { name: 'My Orders' }).focus();
+    await page.keyboard.press('Tab');
+    const ring = await page.evaluate(() => {
+      const style = getComputedStyle(document.activeElement as Element);
+      return {
+        inMenu: Boolean(document.activeElement?.closest('.menu')),
+        style: style.outlineStyle,
+        width: style.outlineWidth,
+        // daisyUI's own is a transparent outline over a faint tint.
+        seen: !/^(transparent|rgba\(0, 0, 0, 0\))$/.test(style.outlineColor),
+      };
+    });
+    expect(ring).toEqual({ inMenu: true, style: 'solid', width: '2px', seen: true });
     return;
   }
   await expect(menu).toBeHidden();

@@ -69,8 +69,8 @@ test('a buyer narrows a search by memory and battery and finds the laptop; a sol
   const filters = page.getByRole('search', { name: 'Filters' });
   // On a phone the filters are a closed disclosure until opened.
   if (isMobile) await page.getByText(/^Filters( \(\d+\))?$/).click();
-  await filters.getByLabel('Memory (RAM)').selectOption('32');
-  await filters.getByLabel('Battery health').selectOption('90');
+  await filters.getByLabel('Memory (RAM)', { exact: true }).selectOption('32');
+  await filters.getByLabel('Battery health', { exact: true }).selectOption('90');
   await filters.getByRole('button', { name: 'Apply filters' }).click();
   await expect(page).toHaveURL(/ramMin=32/);
   await expect(page).toHaveURL(/batteryMin=90/);

@@ -13,7 +13,7 @@ import { textContrast } from './support/contrast.ts';
 import { categoryIdOf } from './support/listings.ts';
 import { takenOver } from './support/takeover.ts';
 
-const laptopPhoto = path.join(import.meta.dirname, 'support', 'avatar.png');
+const laptopPhoto = path.join(import.meta.dirname, 'support', 'laptop-photo.png');
 
 async function signedIn(page: Page, account: { email: string; password: string }, to: string) {
   await page.goto(to);

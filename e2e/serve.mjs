@@ -48,6 +48,11 @@ Object.assign(process.env, {
   // (message-emails.spec.ts) need not wait. Mail goes to DATA_DIR/outbox; no test counts
   // all of it, and each reads only the mail of its own new accounts.
   MESSAGE_EMAIL_DELAY_MINUTES: '0.05',
+  // A saved laptop's price drop is emailed after 3 seconds, not 10 minutes
+  // (favourites.spec.ts).
+  FAVOURITE_EMAIL_DELAY_MINUTES: '0.05',
+  // The same for a new listing matching an 'instant' saved search (saved-searches.spec.ts).
+  SAVED_SEARCH_ALERT_DELAY_MINUTES: '0.05',
   // The test hooks (a deal's automatic release on demand, docs/development.md), which a
   // production server refuses. The server's own code reads NODE_ENV for little else
   // (the sandbox's warning); libraries take their development builds (React's, for the

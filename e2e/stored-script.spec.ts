@@ -20,7 +20,7 @@ import { takenOver } from './support/takeover.ts';
  */
 test.describe.configure({ timeout: 300_000 });
 
-const photo = fs.readFileSync(path.join(import.meta.dirname, 'support', 'avatar.png'));
+const photo = fs.readFileSync(path.join(import.meta.dirname, 'support', 'laptop-photo.png'));
 const demoAdmin = { email: 'admin@example.com', password: 'demo1234' };
 
 const script = '<script>window.__xss=1</script>';
@@ -135,11 +135,16 @@ test('script payloads in names, listings, bookings and reports are shown as text
   await signIn(page, buyer);
   await expectNoScriptRan(page, buyerView.dialogs);
 
+  // The laptop's page has the location and the description (cards have neither).
+  await page.goto(`/laptops/${listing.productId}`);
+  const details = page.getByRole('main');
+  await expect(details).toContainText(listing.location);
+  await expect(details).toContainText(script);
+  await expectNoScriptRan(page, buyerView.dialogs);
+
   await page.goto(`/search?q=${token}`);
   const card = page.getByRole('article', { name: listing.name });
   await expect(card).toContainText(listing.name);
-  await expect(card).toContainText(listing.location);
-  await expect(card).toContainText(script);
   await expect(card).toContainText(`${img} Seller`);
   // The seller by name only: their phone number and email are on no card.
   await expect(card).not.toContainText(listing.mobileNumber);
@@ -186,17 +191,22 @@ test('script payloads in names, listings, bookings and reports are shown as text
   await expectNoScriptRan(page, buyerView.dialogs);
   // The category page is for signed-in people.
   await page.goto(`/category/${listing.categoryId}`);
-  await expect(page.getByRole('article', { name: listing.name })).toContainText(listing.location);
+  await expect(page.getByRole('article', { name: listing.name })).toContainText(`${img} Seller`);
   await expectNoScriptRan(page, buyerView.dialogs);
   await buyerView.close();
 
-  // Public screens as a guest: Home and search.
+  // Public screens as a guest: Home, search and the laptop's page.
   const guest = await openWatched(browser);
   await guest.page.goto('/');
-  await expect(guest.page.getByRole('region', { name: 'Latest laptops' })).toBeVisible();
+  await expect(
+    guest.page.getByRole('region', { name: 'Latest laptops' }).getByRole('article').first(),
+  ).toBeVisible();
   await expectNoScriptRan(guest.page, guest.dialogs);
   await guest.page.goto(`/search?q=${token}`);
-  await expect(guest.page.getByRole('article', { name: listing.name })).toContainText(script);
+  await expect(guest.page.getByRole('article', { name: listing.name })).toContainText(listing.name);
+  await expectNoScriptRan(guest.page, guest.dialogs);
+  await guest.page.goto(`/laptops/${listing.productId}`);
+  await expect(guest.page.getByRole('main')).toContainText(script);
   await expectNoScriptRan(guest.page, guest.dialogs);
   await guest.close();
 

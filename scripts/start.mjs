@@ -40,6 +40,9 @@ if (builtAt < sourcesAt) {
   const build = spawnSync('npm', ['run', 'build', '--workspace', 'apps/web'], {
     cwd: root,
     stdio: 'inherit',
+    // Always a production build: the browser tests start this with NODE_ENV=test, under
+    // which Vite and React's server build disagree on the JSX runtime (jsxDEV).
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

@@ -7,7 +7,7 @@ import {
   type APIRequestContext,
 } from '@playwright/test';
 
-const photo = fs.readFileSync(path.join(import.meta.dirname, 'avatar.png'));
+const photo = fs.readFileSync(path.join(import.meta.dirname, 'laptop-photo.png'));
 
 /** A demo brand's category id, as the public API lists it. */
 export async function categoryIdOf(api: APIRequestContext, brand: string): Promise<string> {

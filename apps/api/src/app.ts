@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
@@ -30,7 +31,10 @@ import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createImageStorage, type ImageStorage } from './modules/images/image-storage.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
+import { hardwareReportsRoutes } from './modules/hardware-reports/hardware-reports.routes.ts';
+import { fairPriceRoutes } from './modules/fair-price/fair-price.routes.ts';
 import type { DealDeps } from './modules/deals/deal-actions.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { dealJobs } from './modules/deals/deal-jobs.ts';
 import { dealRefundsJob } from './modules/deals/deal-refunds.ts';
 import { dealsRoutes } from './modules/deals/deals.routes.ts';
@@ -38,6 +42,12 @@ import { dealTestHooksRoutes } from './modules/deals/deal-test-hooks.routes.ts';
 import { disputesRoutes } from './modules/disputes/disputes.routes.ts';
 import { moneyReportRoutes } from './modules/ledger/money-report.routes.ts';
 import { createJobSender, jobQueuePlugin } from './modules/jobs/job-queue.ts';
+import {
+  queueListingMatch,
+  savedSearchJobs,
+} from './modules/saved-searches/saved-search-alerts.ts';
+import { savedSearchUnsubscribeRoutes } from './modules/saved-searches/saved-search-unsubscribe.routes.ts';
+import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes.ts';
 import { queueSellerPayout } from './modules/payouts/queue-payout.ts';
 import {
   createMemoryBus,
@@ -48,6 +58,8 @@ import {
 import { createLiveStreams } from './modules/live/live-streams.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
 import { loadMessage } from './modules/live/live.service.ts';
+import { favouriteAlertJobs, queueLaptopNews } from './modules/favourites/favourite-alerts.ts';
+import { favouritesRoutes } from './modules/favourites/favourites.routes.ts';
 import { unusedUploadsSweepJob } from './modules/images/unused-uploads-sweep.ts';
 import { myProductsRoutes } from './modules/products/my-products.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -60,7 +72,12 @@ import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
 import { createStripeClient, createStripeProvider } from './modules/payments/stripe-provider.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { photoVerificationRoutes } from './modules/photo-verification/photo-verification.routes.ts';
+import { serialChecksRoutes } from './modules/serial-checks/serial-checks.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { sellersRoutes } from './modules/sellers/sellers.routes.ts';
+import { sellerRatingKeyJobs } from './modules/sellers/seller-rating-keys.ts';
 import { unsubscribeRoutes } from './modules/users/unsubscribe.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { accessControlPlugin } from './plugins/access-control.ts';
@@ -78,6 +95,8 @@ export type AppOptions = {
   config: Config;
   database: Database;
   authSecret: string;
+  /** Keys the serial numbers' hashes (server.ts: SERIAL_HASH_SECRET or DATA_DIR's). */
+  serialHashSecret?: string;
   /**
    * Defaults follow the config: SMTP or the outbox, S3 or local disk for images,
    * Redis or memory for rate limits.
@@ -104,6 +123,11 @@ export type AppOptions = {
 /** Builds the whole HTTP app without listening, so tests can use app.inject(). */
 export async function buildApp(options: AppOptions) {
   const { config, database } = options;
+  // Serials are hashed under their own key (SERIAL_HASH_SECRET); apps built without one
+  // (tests) derive it from the app's secret.
+  const serialSecret =
+    options.serialHashSecret ??
+    createHmac('sha256', options.authSecret).update('serial-hash-secret').digest('base64url');
   const frontCache = createFrontCache({ logger: options.logger });
   const app = Fastify({
     serverFactory: serverWithFrontCache(frontCache),
@@ -202,7 +226,35 @@ export async function buildApp(options: AppOptions) {
   await app.register(searchRoutes, { db });
   await app.register(seoRoutes, { db, publicUrl: config.publicUrl });
   await app.register(productsRoutes, { db });
-  await app.register(myProductsRoutes, { db, publish: liveStreams.publish });
+  // Requests queue jobs through it once the queue runs (only with runJobs).
+  const jobSender = options.runJobs ? createJobSender() : undefined;
+  const tellSavers = (productId: string) => queueLaptopNews(jobSender, productId);
+  // A listing published (or back for sale) is matched against the saved searches.
+  const listingForSale = async (productId: string) => {
+    if (jobSender) await queueListingMatch(jobSender, productId);
+  };
+  await app.register(myProductsRoutes, {
+    db,
+    publish: liveStreams.publish,
+    onPriceLowered: tellSavers,
+    onPublished: listingForSale,
+    secret: options.authSecret,
+    serialSecret,
+    rateLimitStore,
+    serialChecksPerSeller: config.serialChecksPerSeller,
+  });
+  await app.register(savedSearchesRoutes, { db });
+  await app.register(savedSearchUnsubscribeRoutes, {
+    db,
+    secret: options.authSecret,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(favouritesRoutes, {
+    db,
+    secret: options.authSecret,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(sellersRoutes, { db });
   await app.register(reportsRoutes, { db, publish: liveStreams.publish });
   await app.register(contactRoutes, {
     db,
@@ -215,6 +267,18 @@ export async function buildApp(options: AppOptions) {
     storage: imageStorage,
     uploadLimit: { store: rateLimitStore, perUser: config.uploadsPerUser },
   });
+  await app.register(photoVerificationRoutes, {
+    deps: { db, storage: imageStorage },
+    rateLimitStore,
+    uploadsPerUser: config.uploadsPerUser,
+  });
+  await app.register(hardwareReportsRoutes, {
+    rateLimitStore,
+    secret: options.authSecret,
+    serialSecret,
+    perUser: config.hardwareReportsPerUser,
+  });
+  await app.register(fairPriceRoutes, { db, rateLimitStore });
   await app.register(ordersRoutes, {
     db,
     mailer,
@@ -222,10 +286,9 @@ export async function buildApp(options: AppOptions) {
     rateLimitStore,
     bookingsPerBuyer: config.bookingsPerBuyer,
     publish: liveStreams.publish,
+    onBooked: tellSavers,
   });
   await app.register(liveRoutes, { db, streams: liveStreams });
-  // Requests queue jobs through it once the queue runs (only with runJobs).
-  const jobSender = options.runJobs ? createJobSender() : undefined;
   await app.register(conversationsRoutes, {
     db,
     rateLimitStore,
@@ -236,6 +299,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(conversationSafetyRoutes, { db, rateLimitStore });
   await app.register(adminRoutes, { db, publish: liveStreams.publish });
   await app.register(adminConversationReportsRoutes, { db });
+  await app.register(serialChecksRoutes, { db, publish: liveStreams.publish, serialSecret });
   const stripeClient = config.stripe
     ? (options.stripeClient ?? createStripeClient(config.stripe))
     : undefined;
@@ -281,6 +345,7 @@ export async function buildApp(options: AppOptions) {
     onReleased: async (sellerId) => {
       if (jobSender) await queueSellerPayout(jobSender, sellerId);
     },
+    onBackForSale: listingForSale,
   };
   await app.register(dealsRoutes, { deps: dealDeps, terms: config.deals, rateLimitStore });
   if (config.testHooks) {
@@ -289,16 +354,41 @@ export async function buildApp(options: AppOptions) {
   }
   await app.register(disputesRoutes, { deps: dealDeps, rateLimitStore });
   await app.register(moneyReportRoutes, { db });
+  await app.register(dashboardRoutes, { db });
+  await app.register(reviewsRoutes, {
+    deps: { db, mailer, log: app.log, publicUrl: config.publicUrl, jobs: jobSender },
+    rateLimitStore,
+  });
   if (jobSender) {
     await app.register(jobQueuePlugin, {
       connection: database.connection,
       sender: jobSender,
       jobs: [
         awayEmailJob({ db, mailer, publicUrl: config.publicUrl, secret: options.authSecret }),
+        ...favouriteAlertJobs({
+          db,
+          mailer,
+          sender: jobSender,
+          publicUrl: config.publicUrl,
+          secret: options.authSecret,
+          ...config.favouriteEmails,
+        }),
+        ...savedSearchJobs(
+          {
+            db,
+            mailer,
+            publicUrl: config.publicUrl,
+            secret: options.authSecret,
+            sender: jobSender,
+            delayMs: config.savedSearchAlerts.delayMs,
+          },
+          config.savedSearchAlerts.digestCron,
+        ),
         reconcilePaymentsJob(paymentDeps, config.paymentReconcile),
         ...dealJobs(dealDeps, config.deals, config.deals.jobsCron),
         dealRefundsJob(dealDeps, config.deals.jobsCron),
         sellerPayoutJob(payoutDeps),
+        ...sellerRatingKeyJobs(db),
         payoutSweepJob(payoutDeps, config.payoutSweepCron),
         unusedUploadsSweepJob({
           db,

@@ -112,6 +112,15 @@ it('emails an unread message after 5 minutes unless MESSAGE_EMAIL_DELAY_MINUTES 
   );
 });
 
+it("emails saved laptops' news after 10 minutes, 3 a day, unless told otherwise", () => {
+  expect(loadConfig({}).favouriteEmails).toEqual({ delayMs: 10 * 60_000, perDay: 3 });
+  expect(
+    loadConfig({ FAVOURITE_EMAIL_DELAY_MINUTES: '0.05', FAVOURITE_EMAILS_PER_DAY: '5' })
+      .favouriteEmails,
+  ).toEqual({ delayMs: 3_000, perDay: 5 });
+  expect(() => loadConfig({ FAVOURITE_EMAILS_PER_DAY: '0' })).toThrow(/FAVOURITE_EMAILS_PER_DAY/);
+});
+
 describe('the card processor', () => {
   const stripeKeys = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x' };
 

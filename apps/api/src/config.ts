@@ -31,6 +31,15 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   UPLOAD_RATE_LIMIT_PER_USER: z.coerce.number().int().positive().default(30),
+  /** Hardware reports one seller may have read per 10 minutes. */
+  HARDWARE_REPORT_RATE_LIMIT_PER_USER: z.coerce.number().int().positive().default(20),
+  /**
+   * Keys the hash serial numbers are kept as (HMAC-SHA256). Unset: one is generated
+   * once into DATA_DIR/serial-hash-secret. Changing it makes every stored hash miss.
+   */
+  SERIAL_HASH_SECRET: z.string().min(32).optional(),
+  /** Listings one seller may save with a serial number per hour (each checks it). */
+  SERIAL_CHECK_RATE_LIMIT_PER_SELLER: z.coerce.number().int().positive().default(10),
   /** Bookings and cancellations one buyer may make per hour. */
   BOOKING_RATE_LIMIT_PER_BUYER: z.coerce.number().int().positive().default(20),
   /** Messages one person may send per 10 minutes, across their conversations. */
@@ -41,6 +50,25 @@ const envSchema = z.object({
     .min(0)
     .max(24 * 60)
     .default(5),
+  /**
+   * How long after a saved laptop's price drops (or someone books it) its savers are
+   * emailed: edits meanwhile, and other saved laptops' news, go in the same email.
+   */
+  FAVOURITE_EMAIL_DELAY_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 60)
+    .default(10),
+  /** Emails about saved laptops one person may get per 24 hours; more wait. */
+  FAVOURITE_EMAILS_PER_DAY: z.coerce.number().int().positive().default(3),
+  /** How long after a new listing matches a saved search its instant email goes (decimals allowed). */
+  SAVED_SEARCH_ALERT_DELAY_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 60)
+    .default(5),
+  /** The hour (UTC) the daily digests of saved searches go out. */
+  SAVED_SEARCH_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
   /** How long an upload that no listing, profile or category uses is kept. */
   UNUSED_UPLOAD_KEEP_HOURS: z.coerce
     .number()
@@ -163,11 +191,21 @@ export type Config = {
   authRateLimit: { perIp: number; perAccount: number };
   /** Image uploads one signed-in user may make per 10 minutes. */
   uploadsPerUser: number;
+  /** Hardware reports one seller may have read per 10 minutes. */
+  hardwareReportsPerUser: number;
+  /** SERIAL_HASH_SECRET, if set (server.ts generates one into DATA_DIR otherwise). */
+  serialHashSecret: string | undefined;
+  /** Listings one seller may save with a serial number per hour. */
+  serialChecksPerSeller: number;
   /** Bookings and cancellations one buyer may make per hour (each may mail a seller). */
   bookingsPerBuyer: number;
   messagesPerSender: number;
   /** A message unread this long is emailed to its recipient (once per unread spell). */
   messageEmailDelayMs: number;
+  /** Saved laptops' news waits this long, then is emailed, at most `perDay` emails a person a day. */
+  favouriteEmails: { delayMs: number; perDay: number };
+  /** Saved searches: an instant alert goes this long after the match; the digests on `digestCron`. */
+  savedSearchAlerts: { delayMs: number; digestCron: string };
   /** Uploads nothing uses are deleted once `keepMs` old, looked for at each start and on `sweepCron`. */
   unusedUploads: { keepMs: number; sweepCron: string };
   /** Stripe when both keys are set; otherwise the embedded sandbox (see PAYMENTS_PROVIDER). */
@@ -262,9 +300,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     authRateLimit: { perIp: e.AUTH_RATE_LIMIT_PER_IP, perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT },
     uploadsPerUser: e.UPLOAD_RATE_LIMIT_PER_USER,
+    hardwareReportsPerUser: e.HARDWARE_REPORT_RATE_LIMIT_PER_USER,
+    serialHashSecret: e.SERIAL_HASH_SECRET,
+    serialChecksPerSeller: e.SERIAL_CHECK_RATE_LIMIT_PER_SELLER,
     bookingsPerBuyer: e.BOOKING_RATE_LIMIT_PER_BUYER,
     messagesPerSender: e.MESSAGE_RATE_LIMIT_PER_SENDER,
     messageEmailDelayMs: Math.round(e.MESSAGE_EMAIL_DELAY_MINUTES * 60_000),
+    favouriteEmails: {
+      delayMs: Math.round(e.FAVOURITE_EMAIL_DELAY_MINUTES * 60_000),
+      perDay: e.FAVOURITE_EMAILS_PER_DAY,
+    },
+    savedSearchAlerts: {
+      delayMs: Math.round(e.SAVED_SEARCH_ALERT_DELAY_MINUTES * 60_000),
+      digestCron: `0 ${e.SAVED_SEARCH_DIGEST_HOUR} * * *`,
+    },
     unusedUploads: {
       keepMs: e.UNUSED_UPLOAD_KEEP_HOURS * 3_600_000,
       sweepCron: cronEvery(e.UNUSED_UPLOAD_SWEEP_MINUTES) ?? '0 * * * *',

@@ -31,17 +31,23 @@ const renderCataloguePage = await loadCataloguePageRenderer(
   webDistDir,
   (message) => console.warn(message),
 );
+const serialHashSecret = resolveAuthSecret(
+  config.serialHashSecret,
+  config.dataDir,
+  'serial-hash-secret',
+);
 const app = await buildApp({
   config: { ...config, webDistDir },
   database,
   authSecret: resolveAuthSecret(config.authSecret, config.dataDir),
+  serialHashSecret,
   imageStorage,
   renderCataloguePage,
   logger,
   runJobs: true,
 });
 
-if (config.seedDemo && (await seedDemoData(database.db, imageStorage))) {
+if (config.seedDemo && (await seedDemoData(database.db, imageStorage, { serialHashSecret }))) {
   app.log.info('seeded the demo marketplace (accounts are listed in the README)');
 }
 

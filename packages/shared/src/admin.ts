@@ -49,6 +49,14 @@ export const adminActions = [
   'lift-messaging-ban',
   'read-dispute-conversation',
   'settle-dispute',
+  'hide-review',
+  'dismiss-review-reports',
+  'approve-verification-photo',
+  'reject-verification-photo',
+  'mark-serial-stolen',
+  'unmark-serial-stolen',
+  'dismiss-serial-flag',
+  'take-down-serial-listing',
 ] as const;
 export type AdminAction = (typeof adminActions)[number];
 

@@ -41,6 +41,8 @@ export const imageMessages = {
   tooManyPixels: 'The image is too large in width and height.',
   malformed: 'The upload did not arrive whole. Please choose the image again.',
   tooMany: 'You have uploaded many images in a short time. Please wait a few minutes.',
+  photoTooSmall: (width: number, height: number, minSide: number) =>
+    `This photo is ${width} × ${height} pixels. Please use one at least ${minSide} pixels on its shorter side, so buyers can see the laptop up close.`,
 } as const;
 
 /** Add a laptop: each field's required message, then the format checks. */

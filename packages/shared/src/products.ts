@@ -15,6 +15,7 @@ import {
 import { cpuFamilies, specLimits, storageTypes } from './laptop-specs.ts';
 import { productMessages as m, specMessages as sm } from './messages.ts';
 import { orderStatuses } from './order-states.ts';
+import { listingSerialSchema, serialNumberSchema } from './serial-checks.ts';
 
 export const productStatuses = ['available', 'sold'] as const;
 export type ProductStatus = (typeof productStatuses)[number];
@@ -45,6 +46,8 @@ export const productSchema = z.object({
   sellerName: z.string(),
   sellerImage: z.string().nullable(),
   isVerified: z.boolean(),
+  /** The seller's rating from buyers' published reviews (sellers.ts); null before the first. */
+  sellerRating: z.object({ average: z.number(), count: z.number() }).nullable(),
   status: z.enum(productStatuses),
   isSold: z.boolean(),
   isAdvertise: z.boolean(),
@@ -67,7 +70,11 @@ export type Product = z.infer<typeof productSchema>;
  * GET /api/myProducts: the seller's own listings, with the mobile number they gave
  * (the edit form's), which no one else's lists carry.
  */
-export const ownProductSchema = productSchema.extend({ mobileNumber: z.string() });
+export const ownProductSchema = productSchema.extend({
+  mobileNumber: z.string(),
+  /** Whether a serial number is on file (never the serial: only its keyed hash is kept). */
+  serial: listingSerialSchema,
+});
 export type OwnProduct = z.infer<typeof ownProductSchema>;
 
 /** Every spec a laptop's page shows (laptop-specs.ts's LaptopSpecs). */
@@ -84,24 +91,22 @@ export const laptopSpecsSchema = productSchema.shape.specs.extend({
   knownIssues: z.string().nullable(),
 });
 
+/**
+ * Where a listing's specs came from, when not from its seller's typing: the laptop's
+ * own report (hardware-reports.ts), as the server verified it.
+ */
+export const specSourcesSchema = z.record(z.string(), z.literal('device-report'));
+export type SpecSources = z.infer<typeof specSourcesSchema>;
+
+/** The report tokens a listing is saved with (one per report imported, at most five). */
+export const deviceReportsSchema = z.array(z.string().max(4000)).max(5).optional();
+
 /** One photo of a listing: the stored image and its smaller copy. */
 export const productPhotoSchema = z.object({ url: z.string(), thumbnail: z.string() });
 
-/**
- * GET /api/products/:id: a laptop's page. Everything a card has, every spec, every
- * photo (the first is the cover, `image`), and what buyers look at in a seller.
- */
-export const productDetailsSchema = productSchema.extend({
-  specs: laptopSpecsSchema,
-  photos: z.array(productPhotoSchema),
-  /** The seller's record: how long they have been here and how many laptops they sold. */
-  seller: z.object({ memberSince: z.string(), laptopsSold: z.number() }),
-  /** The signed-in viewer's own listing (they may edit it, not book it). */
-  isOwn: z.boolean(),
-  /** The signed-in viewer's booking of it, if any: the page offers Pay now until paid. */
-  viewerOrder: z.object({ id: z.string(), paid: z.boolean() }).nullable(),
-});
-export type ProductDetails = z.infer<typeof productDetailsSchema>;
+// A laptop's page (GET /api/products/:id) has its own file, product-details.ts: Home's
+// download carries this one, and bundlers keep every schema a module makes.
+export type { FairPriceRange, ProductDetails } from './product-details.ts';
 
 /** Dollars with at most two decimals, typed as text in the form or sent as a number. */
 const dollars = (required: string) =>
@@ -329,7 +334,11 @@ export const productInputSchema = z.preprocess(
       ? { ...value, photos: [(value as { image: unknown }).image] }
       : value,
   productFieldsObject
-    .extend({ photos: productPhotosSchema })
+    .extend({
+      photos: productPhotosSchema,
+      deviceReports: deviceReportsSchema,
+      serialNumber: z.preprocess(blankToUndefined, serialNumberSchema.optional()),
+    })
     .superRefine(batteryWithinGrade, alongWithTheFields),
 );
 export type ProductInput = z.output<typeof productInputSchema>;
@@ -339,7 +348,12 @@ export type ProductInput = z.output<typeof productInputSchema>;
  * the grade's battery rule applies to the listing as it will be.
  */
 export const productEditSchema = productFieldsObject
-  .extend({ photos: productPhotosSchema })
+  .extend({
+    photos: productPhotosSchema,
+    deviceReports: deviceReportsSchema,
+    // A new serial replaces the one on file; null removes it; absent keeps it.
+    serialNumber: serialNumberSchema.nullable(),
+  })
   .partial()
   .refine((edit) => Object.keys(edit).length > 0, sm.nothingToChange);
 export type ProductEdit = z.output<typeof productEditSchema>;

@@ -31,11 +31,13 @@ describe('search params', () => {
       screenMax: '14',
       batteryMin: '85',
       cpu: 'intel-core-i7',
+      deviceSpecs: 'true',
+      serialChecked: 'true',
       sort: 'price_asc',
     };
     const params = writeFilters(filters);
     expect(params.toString()).toBe(
-      `q=thinkpad+x1&category=${category}&condition=Good&minPrice=300&maxPrice=899.5&location=Boston%2C+MA&maxYears=3&ramMin=16&storageMin=512&storageType=SSD&screenMin=13.3&screenMax=14&batteryMin=85&cpu=intel-core-i7&sort=price_asc`,
+      `q=thinkpad+x1&category=${category}&condition=Good&minPrice=300&maxPrice=899.5&location=Boston%2C+MA&maxYears=3&ramMin=16&storageMin=512&storageType=SSD&screenMin=13.3&screenMax=14&batteryMin=85&cpu=intel-core-i7&deviceSpecs=true&serialChecked=true&sort=price_asc`,
     );
     expect(readFilters(new URLSearchParams(params.toString()))).toEqual(filters);
   });

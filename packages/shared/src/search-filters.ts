@@ -4,8 +4,11 @@ import { cpuFamilies, storageTypes, type CpuFamily, type StorageType } from './l
 /** The longest search text the API takes (searchQuerySchema) and the page sends. */
 export const SEARCH_TEXT_MAX = 200;
 
-/** How results can be ordered: newest first, or by price. */
-export const searchSorts = ['newest', 'price_asc', 'price_desc'] as const;
+/**
+ * How results can be ordered: newest first, by price, or by the seller's rating (the
+ * best rated first, then the most reviewed; sellers without reviews last).
+ */
+export const searchSorts = ['newest', 'price_asc', 'price_desc', 'rating'] as const;
 export type SearchSort = (typeof searchSorts)[number];
 
 /**
@@ -30,6 +33,10 @@ export type SearchFilters = {
   screenMax: string;
   batteryMin: string;
   cpu: CpuFamily | '';
+  /** 'true': only listings whose key specs came from the laptop's own report. */
+  deviceSpecs: 'true' | '';
+  /** 'true': only listings whose serial number is checked. */
+  serialChecked: 'true' | '';
   sort: SearchSort;
 };
 
@@ -72,6 +79,8 @@ export const defaultFilters: SearchFilters = {
   screenMax: '',
   batteryMin: '',
   cpu: '',
+  deviceSpecs: '',
+  serialChecked: '',
   sort: 'newest',
 };
 
@@ -85,6 +94,8 @@ const keys = [
   'location',
   'maxYears',
   ...specFilterKeys,
+  'deviceSpecs',
+  'serialChecked',
   'sort',
 ] as const satisfies readonly (keyof SearchFilters)[];
 
@@ -155,6 +166,9 @@ export function readFilters(params: URLSearchParams): SearchFilters {
     screenMax: value('screenMax'),
     batteryMin: value('batteryMin'),
     cpu: oneOf(cpuFamilies)(params.get('cpu') ?? ''),
+    // Checkboxes: ticked is 'true', as the API takes it.
+    deviceSpecs: params.get('deviceSpecs') === 'true' ? 'true' : '',
+    serialChecked: params.get('serialChecked') === 'true' ? 'true' : '',
     sort: oneOf(searchSorts)(params.get('sort') ?? '') || defaultFilters.sort,
   };
 }

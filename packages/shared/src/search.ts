@@ -46,6 +46,19 @@ export const searchQuerySchema = z
       .optional()
       .or(z.literal('').transform(() => undefined)),
     /**
+     * Only listings whose key specs (processor, memory, storage, battery health) all
+     * came from the laptop's own report (deviceReportedKeySpecs, hardware-reports.ts).
+     */
+    deviceSpecs: z
+      .enum(['true', 'false', ''])
+      .optional()
+      .transform((value) => value === 'true'),
+    /** Only listings whose serial is checked (productDetailsSchema's serialChecked). */
+    serialChecked: z
+      .enum(['true', 'false', ''])
+      .optional()
+      .transform((value) => value === 'true'),
+    /**
      * The category page lists sold laptops too (their card says 'Not Available');
      * search results never do.
      */

@@ -13,6 +13,7 @@ import { orders } from './schema/orders.ts';
 import { payments } from './schema/payments.ts';
 import { products } from './schema/products.ts';
 import { reports } from './schema/reports.ts';
+import { serialFlagDismissals, stolenSerials } from './schema/serial-checks.ts';
 import { searchWords } from './schema/search-words.ts';
 import { sessions } from './schema/sessions.ts';
 import { users } from './schema/users.ts';
@@ -40,4 +41,6 @@ export const schema = {
   payouts,
   sandboxConnectedAccounts,
   sandboxTransfers,
+  stolenSerials,
+  serialFlagDismissals,
 };

@@ -6,9 +6,14 @@ import path from 'node:path';
  * AUTH_SECRET signs session cookies. When it is not set, one is generated once and
  * kept in DATA_DIR so sessions survive restarts of a local install.
  */
-export function resolveAuthSecret(configured: string | undefined, dataDir: string): string {
+export function resolveAuthSecret(
+  configured: string | undefined,
+  dataDir: string,
+  /** SERIAL_HASH_SECRET is kept the same way, in its own file. */
+  fileName = 'auth-secret',
+): string {
   if (configured) return configured;
-  const file = path.join(dataDir, 'auth-secret');
+  const file = path.join(dataDir, fileName);
   try {
     return fs.readFileSync(file, 'utf8').trim();
   } catch (error) {

@@ -3,8 +3,11 @@ import fp from 'fastify-plugin';
 import type { UserType } from '../db/schema/users.ts';
 import { HttpError } from '../lib/http-error.ts';
 
-/** Who may call a route. Every /api route must say it; the server refuses everyone else. */
-export type Access = 'public' | 'signed-in' | UserType;
+/**
+ * Who may call a route. Every /api route must say it; the server refuses everyone else.
+ * 'member': a buyer or a seller, anyone signed in but an admin.
+ */
+export type Access = 'public' | 'signed-in' | 'member' | UserType;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -37,7 +40,10 @@ export const accessControlPlugin = fp(async (app: FastifyInstance) => {
     const guard = async (request: FastifyRequest) => {
       const viewer = await request.getViewer();
       if (!viewer) throw new HttpError(401, 'UNAUTHENTICATED', 'Please log in first.');
-      if (access !== 'signed-in' && viewer.typeOfUser !== access) {
+      const allowed =
+        access === 'signed-in' ||
+        (access === 'member' ? viewer.typeOfUser !== 'admin' : viewer.typeOfUser === access);
+      if (!allowed) {
         throw new HttpError(403, 'FORBIDDEN', 'You are not allowed to do that.');
       }
     };

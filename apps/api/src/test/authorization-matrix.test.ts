@@ -16,11 +16,16 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/advertiseProducts': 'public',
   'GET /api/latestProducts': 'public',
   'GET /api/products/:id': 'public',
+  'GET /api/sellers/:id': 'public',
+  'GET /api/sellers/:id/reviews': 'public',
   'POST /api/contact': 'public',
   'GET /api/images/:key': 'public',
   'POST /api/images': 'signed-in',
+  'POST /api/hardware-reports': 'seller',
+  'GET /api/fair-price': 'seller',
   'GET /api/auth-options': 'public',
   'GET /api/jwt': 'signed-in',
+  'GET /api/dashboard': 'signed-in',
   'GET /api/users/admin/:email': 'signed-in',
   'GET /api/users/buyer/:email': 'signed-in',
   'GET /api/users/seller/:email': 'signed-in',
@@ -47,6 +52,28 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/admin/disputes/:id/thread': 'admin',
   'POST /api/admin/disputes/:id/settle': 'admin',
   'GET /api/admin/money': 'admin',
+  // Reviews: the order's buyer or seller (the service answers anyone else 404).
+  'GET /api/orders/:id/reviews': 'signed-in',
+  'POST /api/orders/:id/reviews': 'signed-in',
+  'POST /api/reviews/:reviewId/reply': 'signed-in',
+  'POST /api/reviews/:reviewId/report': 'signed-in',
+  'GET /api/admin/review-reports': 'admin',
+  'POST /api/admin/review-reports/:reviewId/hide': 'admin',
+  'POST /api/admin/review-reports/:reviewId/dismiss': 'admin',
+  // Verification photos: the listing's seller (another seller's listing is a 404); the
+  // photo answers its seller and admins (the service answers anyone else 404).
+  'GET /api/myProducts/:id/verification': 'seller',
+  'POST /api/myProducts/:id/verification/code': 'seller',
+  'POST /api/myProducts/:id/verification/photo': 'seller',
+  'GET /api/photo-verifications/:verificationId/photo': 'signed-in',
+  'GET /api/admin/photo-verifications': 'admin',
+  'POST /api/admin/photo-verifications/:verificationId/decision': 'admin',
+  'GET /api/admin/serial-flags': 'admin',
+  'POST /api/admin/serial-flags/:key/dismiss': 'admin',
+  'POST /api/admin/serial-flags/:key/take-down': 'admin',
+  'GET /api/admin/stolen-serials': 'admin',
+  'POST /api/admin/stolen-serials': 'admin',
+  'DELETE /api/admin/stolen-serials/:id': 'admin',
   'GET /api/payment-config': 'public',
   'POST /api/create-payment-intent': 'buyer',
   'POST /api/payments': 'buyer',
@@ -95,6 +122,22 @@ const expectedAccess: Record<string, Access> = {
   // The token in the link says whose emails stop; a GET only shows the button.
   'GET /api/unsubscribe/messages': 'public',
   'POST /api/unsubscribe/messages': 'public',
+  'GET /api/unsubscribe/favourites': 'public',
+  'POST /api/unsubscribe/favourites': 'public',
+  'GET /api/favourites': 'buyer',
+  'GET /api/favourites/ids': 'buyer',
+  'PUT /api/favourites/:productId': 'buyer',
+  'DELETE /api/favourites/:productId': 'buyer',
+  'GET /api/favourite-emails': 'buyer',
+  'PUT /api/favourite-emails': 'buyer',
+  // Buyers and sellers keep saved searches; admins none.
+  'POST /api/saved-searches': 'member',
+  'GET /api/saved-searches': 'member',
+  'PATCH /api/saved-searches/:id': 'member',
+  'DELETE /api/saved-searches/:id': 'member',
+  // The token in the link says whose searches stop; a GET only shows the button.
+  'GET /api/unsubscribe/saved-searches': 'public',
+  'POST /api/unsubscribe/saved-searches': 'public',
 };
 
 /**
@@ -110,6 +153,7 @@ function expectedStatus(access: Access, caller: Caller): 'allowed' | 401 | 403 {
   if (access === 'public') return 'allowed';
   if (caller === 'anonymous') return 401;
   if (access === 'signed-in') return 'allowed';
+  if (access === 'member') return caller === 'admin' ? 403 : 'allowed';
   const role = caller === 'otherSeller' ? 'seller' : caller;
   return role === access ? 'allowed' : 403;
 }
@@ -158,10 +202,12 @@ describe('authorization matrix', () => {
         const identity = identities.get(caller);
         const url = (streams[route] ?? pattern)
           .replace(':id', randomUUID())
+          .replace(':reviewId', randomUUID())
+          .replace(':verificationId', randomUUID())
           .replace(':key', 'missing.webp')
           .replace(':email', encodeURIComponent(identity?.email ?? 'someone@example.test'));
         const response = await t.app.inject({
-          method: method as 'GET' | 'POST' | 'PUT' | 'DELETE',
+          method: method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
           url,
           headers: identity ? { cookie: identity.cookie } : {},
           ...(method === 'POST' || method === 'PUT' ? { payload: {} } : {}),

@@ -78,9 +78,11 @@ export async function signUpOverHttp(
   };
 }
 
-/** Uploads a small real PNG as `session` and returns the image URL. */
+/** Uploads a real PNG, as large as a listing photo must be, as `session` and returns the image URL. */
 export async function uploadImageOverHttp(baseUrl: string, session: HttpSession): Promise<string> {
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#16a34a' } })
+  const png = await sharp({
+    create: { width: 640, height: 480, channels: 3, background: '#16a34a' },
+  })
     .png()
     .toBuffer();
   const form = multipartBody([

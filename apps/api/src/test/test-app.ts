@@ -83,7 +83,9 @@ export async function createTestContext(
     AUTH_RATE_LIMIT_PER_IP: '100000',
     AUTH_RATE_LIMIT_PER_ACCOUNT: '100000',
     UPLOAD_RATE_LIMIT_PER_USER: '100000',
+    HARDWARE_REPORT_RATE_LIMIT_PER_USER: '100000',
     BOOKING_RATE_LIMIT_PER_BUYER: '100000',
+    SERIAL_CHECK_RATE_LIMIT_PER_SELLER: '100000',
     MESSAGE_RATE_LIMIT_PER_SENDER: '100000',
     // Tests write through factories, which the list cache cannot see; it has its own test.
     LIST_CACHE_MS: '0',

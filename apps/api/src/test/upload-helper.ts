@@ -2,9 +2,11 @@ import sharp from 'sharp';
 import type { App } from '../app.ts';
 import { multipartBody } from './multipart.ts';
 
-/** Uploads a small real PNG as the signed-in user and returns its URL. */
+/** Uploads a real PNG, as large as a listing photo must be, as the signed-in user and returns its URL. */
 export async function uploadTestImage(app: App, cookie: string): Promise<string> {
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3b82f6' } })
+  const png = await sharp({
+    create: { width: 640, height: 480, channels: 3, background: '#3b82f6' },
+  })
     .png()
     .toBuffer();
   const body = multipartBody([

@@ -6,7 +6,6 @@ import { withTimeout } from './lazy-route.ts';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { MainLayout } from './layouts/main-layout.tsx';
 import { HomeRoute } from './routes/home.tsx';
-import { NotFoundRoute } from './routes/not-found.tsx';
 import { RouteError } from './routes/route-error.tsx';
 
 function buildRoutes(queryClient: QueryClient): RouteObject[] {
@@ -55,6 +54,13 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
               lazy: withTimeout(async () => {
                 const { LaptopRoute, laptopRouteLoader } = await import('./routes/laptop.tsx');
                 return { loader: laptopRouteLoader(queryClient), Component: LaptopRoute };
+              }),
+            },
+            {
+              path: paths.seller.path,
+              lazy: withTimeout(async () => {
+                const { SellerRoute, sellerRouteLoader } = await import('./routes/seller.tsx');
+                return { loader: sellerRouteLoader(queryClient), Component: SellerRoute };
               }),
             },
             {
@@ -121,7 +127,13 @@ function buildRoutes(queryClient: QueryClient): RouteObject[] {
                 },
               ],
             },
-            { path: paths.notFound.path, element: <NotFoundRoute /> },
+            {
+              path: paths.notFound.path,
+              lazy: withTimeout(async () => {
+                const { NotFoundRoute } = await import('./routes/not-found.tsx');
+                return { Component: NotFoundRoute };
+              }),
+            },
           ],
         },
       ],

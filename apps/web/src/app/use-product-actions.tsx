@@ -3,8 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import type { Product } from '@laptops/shared/products';
 import { paths } from '../config/paths.ts';
-import { ApiRequestError } from '../lib/api-client.ts';
-import { conversationKeys } from '../lib/query-keys.ts';
+import { ApiRequestError, apiRequest, serverChecked } from '../lib/api-client.ts';
+import { conversationKeys, favouriteKeys } from '../lib/query-keys.ts';
 import { useSession } from '../lib/get-session.ts';
 import { myOrdersQueryOptions } from '../features/orders/api/get-my-orders.ts';
 import { messages } from '../lib/messages.ts';
@@ -29,7 +29,18 @@ const loadStartConversation = withTimeout(
   async () => import('../features/conversations/api/start-conversation.ts'),
 );
 
-type Action = 'book' | 'report' | 'ask';
+/** The hearts' two calls, checked by the server (no zod on Home: the web budget). */
+const favouritesAt = '/api/favourites/';
+const saveFavourite = (productId: string, save: boolean) =>
+  apiRequest(favouritesAt + encodeURIComponent(productId), serverChecked(), {
+    method: save ? 'PUT' : 'DELETE',
+  });
+
+/** A refusal's reason (the server's words), or that the marketplace could not be reached. */
+const toastError = (error: unknown) =>
+  toastLater.error(error instanceof ApiRequestError ? error.message : messages.networkError);
+
+type Action = 'book' | 'report' | 'ask' | 'save' | 'unsave';
 type PendingAction = { action: Action; product: Product; path: string; at: number };
 
 /**
@@ -52,17 +63,20 @@ function takePendingAction(path: string): PendingAction | null {
   }
 }
 
+/** What a guest is asked to log in to do: "Please log in to book this laptop." */
 const logInTo: Record<Action, string> = {
-  book: messages.booking.logInToBook,
-  report: messages.booking.logInToReport,
-  ask: messages.booking.logInToAsk,
+  book: 'book this laptop',
+  report: 'report this laptop',
+  ask: 'ask the seller',
+  save: 'save this laptop',
+  unsave: 'save this laptop',
 };
 
 /**
- * What Book, Report and Ask the seller do on a card and a laptop's page, and the modals
- * they open. A guest is asked to log in first and comes back to the same page, where the
- * form opens (or the conversation); a buyer's card for a laptop they have booked offers
- * to pay instead. Asking opens the viewer's one conversation about the laptop, started
+ * What Book, Report, Ask the seller and the heart do on a card and a laptop's page, and
+ * the modals they open. A guest is asked to log in first and comes back to the same page,
+ * where the form opens (or the conversation, or the laptop is saved); a buyer's card for
+ * a laptop they have booked offers to pay instead. Only buyers have hearts. Asking opens the viewer's one conversation about the laptop, started
  * if there is none (the server refuses its seller, and a sold laptop).
  */
 export function useProductActions(): {
@@ -71,6 +85,9 @@ export function useProductActions(): {
   onAsk: (product: Product) => void;
   /** The buyer's unpaid booking of a laptop, if any. */
   bookingOf: (productId: string) => string | undefined;
+  /** The heart: for guests and buyers only (sellers and admins do not save laptops). */
+  onSave: ((product: Product) => void) | undefined;
+  isSaved: (productId: string) => boolean;
   modals: ReactNode;
 } {
   const navigate = useNavigate();
@@ -80,6 +97,14 @@ export function useProductActions(): {
   const [open, setOpen] = useState<{ action: Action; product: Product } | null>(null);
   const isBuyer = user?.typeOfUser === 'buyer';
   const orders = useQuery({ ...myOrdersQueryOptions(), enabled: isBuyer });
+  // Asked once the session says buyer: never on a guest's first paint.
+  const savedIds = useQuery({
+    queryKey: favouriteKeys.ids,
+    queryFn: async () =>
+      (await apiRequest(favouritesAt + 'ids', serverChecked<{ productIds: string[] }>()))
+        .productIds,
+    enabled: isBuyer,
+  });
 
   const act = useCallback(
     (action: Action, product: Product) => {
@@ -90,7 +115,7 @@ export function useProductActions(): {
         } catch {
           // Storage refused (private mode): they come back to the page, one tap away.
         }
-        toastLater.blank(logInTo[action]);
+        toastLater.blank(messages.booking.logInTo(logInTo[action]));
         return void navigate(paths.login.getHref(), { state: { from: location } });
       }
       if (action === 'ask') {
@@ -102,21 +127,30 @@ export function useProductActions(): {
             void queryClient.invalidateQueries({ queryKey: conversationKeys.all });
             return navigate(paths.dashboard.conversation.getHref(conversationId));
           })
-          .catch((error: unknown) =>
-            toastLater.error(
-              error instanceof ApiRequestError ? error.message : messages.networkError,
-            ),
-          );
+          .catch(toastError);
       }
-      // Only buyers book; the server refuses anyone else too.
-      if (action === 'book' && user.typeOfUser !== 'buyer')
-        return void toastLater.error(messages.booking.buyersOnly);
+      // Only buyers book and save (a guest may log in as a seller); the server refuses
+      // anyone else too.
+      if (user.typeOfUser !== 'buyer' && (action === 'book' || action === 'save'))
+        return void toastLater.error(
+          action === 'book' ? messages.booking.buyersOnly : messages.booking.buyersOnlySave,
+        );
+      if (action === 'save' || action === 'unsave') {
+        // The heart changes at once, and goes back if the server says no.
+        const save = action === 'save';
+        queryClient.setQueryData<string[]>(favouriteKeys.ids, (ids = []) =>
+          save ? [...ids, product._id] : ids.filter((id) => id !== product._id),
+        );
+        return void saveFavourite(product._id, save)
+          .catch(toastError)
+          .finally(() => queryClient.invalidateQueries({ queryKey: favouriteKeys.all }));
+      }
       setOpen({ action, product });
     },
     [user, navigate, location, queryClient],
   );
 
-  // Back from logging in: what the guest asked for (a form, or the conversation).
+  // Back from logging in: what the guest asked for (a form, the conversation, the heart).
   useEffect(() => {
     if (!user) return;
     const pending = takePendingAction(location.pathname);
@@ -128,6 +162,12 @@ export function useProductActions(): {
   const onBook = useCallback((product: Product) => act('book', product), [act]);
   const onReport = useCallback((product: Product) => act('report', product), [act]);
   const onAsk = useCallback((product: Product) => act('ask', product), [act]);
+  const saved = savedIds.data;
+  const isSaved = useCallback((productId: string) => saved?.includes(productId) ?? false, [saved]);
+  const onSave = useCallback(
+    (product: Product) => act(isSaved(product._id) ? 'unsave' : 'save', product),
+    [act, isSaved],
+  );
   const bookingOf = useCallback(
     (productId: string) =>
       orders.data?.find((order) => order.productId === productId && order.status === 'unpaid')?._id,
@@ -140,6 +180,8 @@ export function useProductActions(): {
     onReport,
     onAsk,
     bookingOf,
+    onSave: !user || isBuyer ? onSave : undefined,
+    isSaved,
     modals: (
       <Suspense fallback={null}>
         {open?.action === 'report' && (

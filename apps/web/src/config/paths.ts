@@ -25,6 +25,11 @@ export const paths = {
     path: 'laptops/:id',
     getHref: (id: string) => `/laptops/${encodeURIComponent(id)}`,
   },
+  /** A seller's public profile: rating, record, laptops for sale, reviews. */
+  seller: {
+    path: 'sellers/:id',
+    getHref: (id: string) => `/sellers/${encodeURIComponent(id)}`,
+  },
   /** What each condition grade means. */
   conditions: page('conditions'),
   search: {
@@ -37,13 +42,19 @@ export const paths = {
     /** `error`: why the last sign-in failed, which the login page then says. */
     getHref: (error?: string) => (error ? `/login?${new URLSearchParams({ error })}` : '/login'),
   },
-  signUp: page('signup'),
+  signUp: {
+    path: 'signup',
+    /** `as: 'seller'`: the form starts with Seller chosen (Home's Sell yours). */
+    getHref: (as?: 'seller') => (as ? `/signup?as=${as}` : '/signup'),
+  },
   /** Where the emailed reset link lands: `?token=...` (or `?error=INVALID_TOKEN`). */
   resetPassword: page('reset-password'),
   dashboard: {
     root: page('dashboard'),
     profile: dashboardPage('profile'),
     myOrders: dashboardPage('myorders'),
+    /** The buyer's saved laptops (the hearts). The server links here from its emails. */
+    saved: dashboardPage('saved'),
     payment: {
       path: 'payment/:id',
       getHref: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}`,
@@ -54,6 +65,8 @@ export const paths = {
     },
     /** The inbox, and one conversation: for every signed-in person. */
     messages: dashboardPage('messages'),
+    /** A buyer's or seller's saved searches and their email alerts. The server links here. */
+    savedSearches: dashboardPage('saved-searches'),
     conversation: {
       path: 'messages/:id',
       getHref: (id: string) => `/dashboard/messages/${encodeURIComponent(id)}`,
@@ -88,6 +101,9 @@ export const paths = {
       getHref: (id: string) => `/dashboard/disputes/${encodeURIComponent(id)}`,
     },
     money: dashboardPage('money'),
+    /** The admins' queue of reported reviews. */
+    reviewReports: dashboardPage('review-reports'),
+    // The admins' verification photos and serial checks: dashboard-paths.ts (lazy).
   },
   notFound: { path: '*' },
 } as const;

@@ -1,10 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  cataloguePageDataId,
-  type CataloguePageData,
-  type FirstPageData,
-} from '@laptops/shared/first-page';
-import { categoryKeys, productKeys, sessionKeys } from '../lib/query-keys.ts';
+import { cataloguePageDataId, type FirstPageData } from '@laptops/shared/first-page';
+import { categoryKeys, productKeys, sellerProfileKeys, sessionKeys } from '../lib/query-keys.ts';
 
 /**
  * Puts a drawn page's first answers into the query cache, under the keys its queries
@@ -13,22 +9,19 @@ import { categoryKeys, productKeys, sessionKeys } from '../lib/query-keys.ts';
  * and the app asks for nothing the HTML already holds.
  */
 export function seedFirstPage(queryClient: QueryClient, data: FirstPageData) {
-  if ('product' in data) {
-    queryClient.setQueryData(sessionKeys.all, data.session);
-    queryClient.setQueryData(productKeys.details(data.product._id), data.product);
-    return;
-  }
-  seedCataloguePage(queryClient, data);
-}
-
-function seedCataloguePage(queryClient: QueryClient, data: CataloguePageData) {
-  const { filters, scope, results } = data.search;
   queryClient.setQueryData(sessionKeys.all, data.session);
-  queryClient.setQueryData(categoryKeys.all, data.categories);
-  queryClient.setQueryData(productKeys.search(filters, scope), {
-    pages: [results],
-    pageParams: [undefined],
-  });
+  if ('product' in data) {
+    queryClient.setQueryData(productKeys.details(data.product._id), data.product);
+  } else if ('seller' in data) {
+    queryClient.setQueryData(sellerProfileKeys.profile(data.seller.id), data.seller);
+  } else {
+    const { filters, scope, results } = data.search;
+    queryClient.setQueryData(categoryKeys.all, data.categories);
+    queryClient.setQueryData(productKeys.search(filters, scope), {
+      pages: [results],
+      pageParams: [undefined],
+    });
+  }
 }
 
 /** The data the server wrote into this page, if it drew it (apps/api modules/first-paint). */

@@ -18,6 +18,7 @@ import { CategoryRoute } from '../app/routes/category.tsx';
 import { HomeRoute } from '../app/routes/home.tsx';
 import { LaptopRoute } from '../app/routes/laptop.tsx';
 import { SearchRoute } from '../app/routes/search.tsx';
+import { SellerRoute } from '../app/routes/seller.tsx';
 import { paths } from '../config/paths.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 
@@ -57,8 +58,8 @@ export function renderLoadingPage(): string {
 }
 
 /**
- * A search or category page (`url`: its path and query) with its first results, or a
- * laptop's page, as the app draws it from the same answers (`data`, which the page's
+ * A search or category page (`url`: its path and query) with its first results, a
+ * laptop's page or a seller's profile, as the app draws it from the same answers (`data`, which the page's
  * HTML also carries). The routes and guards are the router's (app/router.tsx).
  */
 export function renderCataloguePage(url: string, data: FirstPageData): string {
@@ -70,6 +71,7 @@ export function renderCataloguePage(url: string, data: FirstPageData): string {
         <Route path={paths.search.path} element={<SearchRoute />} />
         <Route path={paths.category.path} element={<CategoryRoute />} />
         <Route path={paths.laptop.path} element={<LaptopRoute />} />
+        <Route path={paths.seller.path} element={<SellerRoute />} />
       </Routes>
     </SiteFrame>,
     (queryClient) => seedFirstPage(queryClient, data),

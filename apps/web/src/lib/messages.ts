@@ -12,8 +12,12 @@ export const messages = {
   noLaptops: 'No laptops for sale yet.',
   home: {
     welcomeTitle: 'Welcome to Laptop Resale',
-    welcomeText:
-      'Buy a budget-friendly used laptop from people you can trust, or give yours a second life. Every listing shows its condition, years of use and both prices, so you know exactly what you get.',
+    welcomeText: 'Used laptops from sellers you can trust, graded, for far less than new.',
+    /** The calls to action under the welcome; Sell yours is for guests and sellers. */
+    browseLaptops: 'Browse laptops',
+    sellYours: 'Sell yours',
+    /** Beside the latest laptops: the search page, which lists every laptop. */
+    seeAllLaptops: 'See all laptops',
     advertisedItems: 'Advertised laptops',
     productCategories: 'Categories',
     latestItems: 'Latest laptops',
@@ -28,31 +32,19 @@ export const messages = {
     payNow: 'Pay now',
     notAvailable: 'Sold',
     verified: 'Verified seller',
+    rating: 'Seller rating',
     options: 'More options',
-    posted: 'Posted',
-    yearsOfUse: 'Years of use',
-    location: 'Location',
     condition: 'Condition',
     originalPrice: 'Original price',
     resalePrice: 'Resale price',
     wasPrice: 'Was',
+    /** After the price new, struck through: "$1,299.00 new". */
+    new: 'new',
+    /** Before what the laptop costs less than new: "Save $549.50". */
+    saving: 'Save',
     specs: 'Specs',
-  },
-  contact: {
-    title: 'Contact us',
-    subtitle:
-      'Questions about a laptop, an order or selling with us? Write to us and we will answer by email.',
-    email: 'Email',
-    subject: 'Subject',
-    message: 'Message',
-    send: 'Send',
-    sent: 'Thank you! Your message was sent. We will reply by email soon.',
-  },
-  category: {
-    heading: (name: string) => `${name} laptops`,
-    notFoundTitle: 'This category does not exist',
-    notFoundText: 'It may have been removed. Pick another category from the home page.',
-    backHome: 'Back to home',
+    save: (name: string) => `Save ${name}`,
+    unsave: (name: string) => `Remove ${name} from saved`,
   },
   guard: {
     /** On the login page, when the session ended elsewhere (also the error that says so). */
@@ -68,12 +60,11 @@ export const messages = {
     logout: 'Log out',
     loggedOut: 'You are logged out.',
     profile: 'My profile',
+    saved: 'Saved laptops',
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
   },
   errors: {
-    notFoundTitle: 'Page not found',
-    notFoundText: 'The page you are looking for does not exist or has moved.',
     errorTitle: 'Something went wrong',
     errorText: 'This page could not be shown. Please try again in a moment.',
     backHome: 'Back to home',
@@ -94,17 +85,12 @@ export const messages = {
     /** The year is the visitor's current one, read when the footer is drawn. */
     copyright: (year: number) => `© ${year} Laptop Resale. All rights reserved.`,
   },
-  confirm: {
-    title: 'Please confirm',
-    cancel: 'Cancel',
-    close: 'Close',
-  },
   /** Said on a card's Book Now; the modal's texts load with it (features/orders). */
   booking: {
     buyersOnly: 'Only buyer accounts can book laptops.',
-    logInToBook: 'Please log in to book this laptop.',
-    logInToReport: 'Please log in to report this laptop.',
-    logInToAsk: 'Please log in to ask the seller.',
+    buyersOnlySave: 'Only buyer accounts can save laptops.',
+    /** `what`: "book this laptop", "ask the seller"… */
+    logInTo: (what: string) => `Please log in to ${what}.`,
   },
   /** The navbar's search box; the search page's texts load with it (features/search). */
   search: {

@@ -56,6 +56,12 @@ export const conversationKeys = {
   unread: ['conversations', 'unread'] as const,
 };
 
+/** The buyer's saved laptops: the Saved page's list, and the ids the cards' hearts read. */
+export const favouriteKeys = {
+  all: ['favourites'] as const,
+  ids: ['favourites', 'ids'] as const,
+};
+
 /** The people the viewer blocked (their profile lists them). */
 export const blockKeys = { all: ['blocks'] as const };
 
@@ -63,6 +69,12 @@ export const blockKeys = { all: ['blocks'] as const };
 export const sellerKeys = {
   products: ['my-products'] as const,
   buyers: ['my-buyers'] as const,
+};
+
+/** A seller's public profile, and the later pages of their reviews. */
+export const sellerProfileKeys = {
+  all: ['seller-profile'] as const,
+  profile: (id: string) => [...sellerProfileKeys.all, id] as const,
 };
 
 /** The admin's lists, all under one prefix: one refresh after any admin action. */
@@ -86,12 +98,6 @@ export const adminKeys = {
 
 /** The platform's fee and when held money is released (GET /api/deal-terms). */
 export const dealTermsKeys = { all: ['deal-terms'] as const };
-
-/** Card payments: the Stripe setup, and each order's payment intent. */
-export const paymentKeys = {
-  config: ['payment-config'] as const,
-  intent: (orderId: string) => ['payment-intent', orderId] as const,
-};
 
 /** The seller's money: their balances and sales, their payout account, their payouts. */
 export const earningsKeys = {

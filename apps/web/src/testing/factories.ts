@@ -31,6 +31,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     sellerName: 'Marcus Lee',
     sellerImage: null,
     isVerified: false,
+    sellerRating: null,
     status: 'available',
     isSold: false,
     isAdvertise: false,
@@ -49,7 +50,12 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
 
 /** A laptop as My products gives it to its seller: with the mobile number they gave. */
 export function makeOwnProduct(overrides: Partial<OwnProduct> = {}): OwnProduct {
-  return { ...makeProduct(), mobileNumber: '+1 617 555 0100', ...overrides };
+  return {
+    ...makeProduct(),
+    mobileNumber: '+1 617 555 0100',
+    serial: { onFile: false, fromDevice: false },
+    ...overrides,
+  };
 }
 
 /** Bea's booking of Marcus's Dell XPS 13, not paid yet. */
@@ -192,6 +198,10 @@ export function makeProductDetails(overrides: Partial<ProductDetails> = {}): Pro
     seller: { memberSince: '2025-03-02T10:00:00.000Z', laptopsSold: 4 },
     isOwn: false,
     viewerOrder: null,
+    specSources: {},
+    photoVerified: false,
+    serialChecked: false,
+    fairPrice: null,
     ...overrides,
   };
 }

@@ -68,6 +68,11 @@ export const orders = pgTable(
       .where(sql`${table.cancelledAt} is null`),
     index('orders_buyer_idx').on(table.buyerId, table.createdAt.desc().nullsFirst()),
     index('orders_product_idx').on(table.productId),
+    // The fair price: a sold laptop's completed deal, its time, price and id (for the
+    // refund check) read from the index alone (decision 0048).
+    index('orders_completed_sale_idx')
+      .on(table.productId, table.completedAt, table.priceCents, table.id)
+      .where(sql`${table.completedAt} is not null`),
     // The auto-release and reminder jobs read paid deals still waiting, by due time.
     index('orders_release_due_idx')
       .on(table.releaseDueAt)

@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   check,
   customType,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   smallint,
@@ -17,6 +18,10 @@ import { cpuFamilies, storageTypes } from '@laptops/shared/laptop-specs';
 import { productStatuses } from '@laptops/shared/products';
 import { categories } from './categories.ts';
 import { users } from './users.ts';
+
+/** A model's family in SQL (see products.model_family); `model` is a column or a parameter. */
+export const modelFamilySql = (model: SQL) =>
+  sql`btrim(regexp_replace(lower(${model}), '[^a-z0-9]+', ' ', 'g'))`;
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -76,6 +81,47 @@ export const products = pgTable(
     batteryCycles: integer('battery_cycles'),
     chargerIncluded: boolean('charger_included'),
     knownIssues: text('known_issues'),
+    /**
+     * Which specs the laptop's own report gave (field name → 'device-report'), set by
+     * the server from a report token it signed, never from what the form says.
+     */
+    specSources: jsonb('spec_sources')
+      .$type<Record<string, 'device-report'>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    /**
+     * The serial number's keyed hash (HMAC-SHA256 under SERIAL_HASH_SECRET, base64url):
+     * the serial itself is never stored. Null: the seller gave none.
+     */
+    serialHash: text('serial_hash'),
+    /** The serial came from the laptop's own report (a token the server signed). */
+    serialFromDevice: boolean('serial_from_device').notNull().default(false),
+    /**
+     * "Serial checked": a serial, not reported stolen, on no other seller's listing for
+     * sale. Kept by triggers on this table and stolen_serials (migration), so every
+     * path that lists, withdraws or sells a laptop keeps it right.
+     */
+    serialChecked: boolean('serial_checked').notNull().default(false),
+    /**
+     * "Device-reported specs": the key specs (processor, memory, storage, battery
+     * health) all came from the laptop's own report, as spec_sources says.
+     */
+    deviceSpecs: boolean('device_specs').generatedAlwaysAs(
+      sql`coalesce(spec_sources ?& array['cpuModel', 'ramGb', 'storageGb', 'batteryHealth'], false)`,
+    ),
+    /**
+     * The seller's rating as one whole number that sorts as "Seller rating" does (the
+     * average to one decimal × 10 × 100,000 + the number of reviews; 0 without any),
+     * kept by the database from the reviews (decision 0046): the sort walks an index on
+     * it. Cards and profiles read the rating from the reviews instead.
+     */
+    sellerRatingKey: integer('seller_rating_key').notNull().default(0),
+    /**
+     * The model family the fair price compares (decision 0048): the model in lower case,
+     * every run of other characters than letters and digits one space, trimmed; the same
+     * rule as modelFamily() in packages/shared/src/fair-price.ts. Null without a model.
+     */
+    modelFamily: text('model_family').generatedAlwaysAs(modelFamilySql(sql`model`)),
     /** Withdrawn from the marketplace (by its seller or an admin); kept for orders. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /**
@@ -138,9 +184,53 @@ export const products = pgTable(
     index('products_available_category_price_idx')
       .on(table.categoryId, table.resalePriceCents, table.id)
       .where(sql`${table.deletedAt} is null and ${table.status} = 'available'`),
+    // The seller rating sort (best rated first), as the price sort has its three: all
+    // available listings (search), a category's available ones, a category's with sold.
+    index('products_rating_idx')
+      .on(table.sellerRatingKey.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.deletedAt} is null and ${table.status} = 'available'`),
+    index('products_available_category_rating_idx')
+      .on(table.categoryId, table.sellerRatingKey.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.deletedAt} is null and ${table.status} = 'available'`),
+    index('products_category_rating_listing_idx')
+      .on(table.categoryId, table.sellerRatingKey.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.deletedAt} is null`),
     // The sweep of unused uploads: is this picture one of a listing's other photos?
     index('products_more_photos_idx').using('gin', table.morePhotos),
+    // Listings sharing a serial (duplicates, stolen marks): few rows per hash.
+    index('products_serial_hash_idx')
+      .on(table.serialHash)
+      .where(sql`${table.serialHash} is not null`),
+    // The search filters "Serial checked" and "Device-reported specs only", newest
+    // first: few listings qualify, so walking the whole newest index would read most
+    // of the catalogue to fill a page.
+    index('products_serial_checked_newest_idx')
+      .on(table.dateOfPost.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(
+        sql`${table.deletedAt} is null and ${table.status} = 'available' and ${table.serialChecked}`,
+      ),
+    index('products_device_specs_newest_idx')
+      .on(table.dateOfPost.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(
+        sql`${table.deletedAt} is null and ${table.status} = 'available' and ${table.deviceSpecs}`,
+      ),
+    // The fair price: sold laptops of a brand, model family, memory and storage, by age.
+    // The id last, so the lookup reads the index alone, not the laptops' rows.
+    index('products_fair_price_idx')
+      .on(
+        table.categoryId,
+        table.modelFamily,
+        table.ramGb,
+        table.storageGb,
+        table.yearsOfUse,
+        table.id,
+      )
+      .where(sql`${table.status} = 'sold' and ${table.modelFamily} <> ''`),
     // My Products: a seller's own listings.
     index('products_seller_idx').on(table.sellerId, table.dateOfPost.desc().nullsFirst()),
+    // A seller's counts (laptops sold, for sale, completed deals) on their profile and
+    // laptop pages, read from the index alone: a seller's listings lie on as many table
+    // pages as there are listings.
+    index('products_seller_status_idx').on(table.sellerId, table.status, table.deletedAt, table.id),
   ],
 );

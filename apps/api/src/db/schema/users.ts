@@ -17,6 +17,8 @@ export const users = pgTable(
     isVerified: boolean('is_verified').notNull().default(false),
     /** Whether a message left unread for a few minutes is emailed (profile, or the mail's unsubscribe). */
     messageEmails: boolean('message_emails').notNull().default(true),
+    /** Whether price drops and sales of saved laptops are emailed (profile, or the mail's unsubscribe). */
+    favouriteEmails: boolean('favourite_emails').notNull().default(true),
     /** Soft delete: the account cannot sign in, but records that point here are kept. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

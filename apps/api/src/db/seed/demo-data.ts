@@ -1,5 +1,6 @@
 import type { ConditionType } from '@laptops/shared/conditions';
 import type { UserType } from '../schema/users.ts';
+import { demoPastSales } from './demo-past-sales.ts';
 
 /** The demo marketplace seeded into an empty embedded database. Listed in the README. */
 
@@ -97,6 +98,14 @@ export type DemoProduct = {
    * and waits in their balance until they set up payouts. Otherwise a sale stays held.
    */
   handedOver?: true;
+  /**
+   * After a handover, each side's published review of the other: the buyer's of the
+   * seller (with the seller's reply, if any) and the seller's of the buyer.
+   */
+  reviews?: {
+    ofSeller: { rating: number; body: string; reply?: string };
+    ofBuyer: { rating: number; body: string };
+  };
 };
 
 export const demoProducts: DemoProduct[] = [
@@ -250,6 +259,14 @@ export const demoProducts: DemoProduct[] = [
     daysAgo: 16,
     soldTo: 'noah',
     handedOver: true,
+    reviews: {
+      ofSeller: {
+        rating: 5,
+        body: 'Marcus met me right on time and let me run a game before paying. Exactly as described, and the fans are quieter than I expected.',
+        reply: 'Thanks Noah, enjoy the G15! Happy gaming.',
+      },
+      ofBuyer: { rating: 5, body: 'Friendly, on time, and paid through the app without any fuss.' },
+    },
   },
   {
     brand: 'Dell',
@@ -425,6 +442,16 @@ export const demoProducts: DemoProduct[] = [
     daysAgo: 27,
     soldTo: 'emma',
     handedOver: true,
+    reviews: {
+      ofSeller: {
+        rating: 4,
+        body: 'Good laptop in clean condition. The battery is a little weaker than I hoped, but Daniel said so up front. Easy meeting.',
+      },
+      ofBuyer: {
+        rating: 5,
+        body: 'Emma knew what she wanted and was quick to pick up. A great buyer.',
+      },
+    },
   },
   // ASUS
   {
@@ -574,6 +601,17 @@ export const demoProducts: DemoProduct[] = [
     daysAgo: 29,
     soldTo: 'noah',
     handedOver: true,
+    reviews: {
+      ofSeller: {
+        rating: 5,
+        body: 'Daniel answered all my questions quickly and even added a cooling pad. I would buy from him again.',
+        reply: 'Glad it worked out, Noah. Thanks for the kind words!',
+      },
+      ofBuyer: {
+        rating: 5,
+        body: 'Smooth deal: showed up on time and checked everything carefully.',
+      },
+    },
   },
   {
     brand: 'Acer',
@@ -655,4 +693,6 @@ export const demoProducts: DemoProduct[] = [
     seller: 'sofia',
     daysAgo: 38,
   },
+  // Older sales of one model, so the fair price shows in the demo (demo-past-sales.ts).
+  ...demoPastSales,
 ];

@@ -1,4 +1,5 @@
 import type { LaptopSpecs } from '@laptops/shared/laptop-specs';
+import { pastSaleSpecs } from './demo-past-sales.ts';
 
 /**
  * The specs of each demo listing (demo-data.ts), keyed by its exact name. They follow
@@ -700,3 +701,7 @@ export const demoSpecs: Record<string, LaptopSpecs> = {
     batteryHealth: 83,
   }),
 };
+
+// The earlier sales of the XPS 13 (demo-past-sales.ts) have the specs of the one for sale.
+const xps13 = demoSpecs['Dell XPS 13 9315, i7-1250U, 16 GB, 512 GB'];
+if (xps13) Object.assign(demoSpecs, pastSaleSpecs(xps13));

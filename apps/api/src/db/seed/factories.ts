@@ -85,6 +85,10 @@ export type ProductInput = {
   dateOfPost?: Date;
   /** The photos after the cover. */
   morePhotos?: string[];
+  /** Which specs the laptop's own report gave. */
+  specSources?: Record<string, 'device-report'>;
+  /** A serial's keyed hash: the database then checks it. */
+  serialHash?: string;
 } & Partial<LaptopSpecs>;
 
 export async function createProduct(db: Db, input: ProductInput) {

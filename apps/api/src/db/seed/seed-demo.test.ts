@@ -1,9 +1,10 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { categories } from '../schema/categories.ts';
 import { orders } from '../schema/orders.ts';
 import { payments } from '../schema/payments.ts';
 import { products } from '../schema/products.ts';
+import { reviews } from '../schema/reviews.ts';
 import { users } from '../schema/users.ts';
 import { orderMoney } from '../../modules/ledger/ledger.service.ts';
 import { createTestContext, signIn, type TestContext } from '../../test/test-app.ts';
@@ -19,7 +20,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-// Seeding draws 41 listings' three photos each: 30 s or more on a loaded 2-core machine,
+// Seeding draws 47 listings' three photos each: 30 s or more on a loaded 2-core machine,
 // so a slow CI host needs more than the default 30 s. This checks what is seeded, not how fast.
 it(
   'fills an empty marketplace once, with consistent sold listings and working demo accounts',
@@ -28,7 +29,11 @@ it(
   },
   async () => {
     const db = t.database.db;
-    expect(await seedDemoData(db, t.imageStorage)).toBe(true);
+    expect(
+      await seedDemoData(db, t.imageStorage, {
+        serialHashSecret: 'a-test-serial-secret-of-32-chars!',
+      }),
+    ).toBe(true);
 
     const [categoryCount] = await db.select({ n: count() }).from(categories);
     expect(categoryCount?.n).toBeGreaterThanOrEqual(6);
@@ -37,6 +42,18 @@ it(
     expect(new Set(all.map((p) => p.sellerId)).size).toBeGreaterThanOrEqual(3);
     expect(new Set(all.map((p) => p.categoryId)).size).toBeGreaterThanOrEqual(6);
     expect(all.some((p) => p.isAdvertised)).toBe(true);
+
+    // The verified sellers' laptops have serials, which the database checked; the
+    // others have none. Only hashes are stored.
+    const verified = new Set(
+      (await db.select().from(users).where(eq(users.isVerified, true))).map((user) => user.id),
+    );
+    for (const product of all) {
+      expect(product.serialChecked).toBe(verified.has(product.sellerId));
+      expect(product.serialHash === null).toBe(!verified.has(product.sellerId));
+      expect(product.serialHash ?? '').toMatch(/^([\w-]{43})?$/);
+    }
+    expect(all.some((p) => p.serialChecked)).toBe(true);
 
     // Every sold laptop has exactly one paid order with its payment, for its resale price.
     const sold = all.filter((p) => p.status === 'sold');
@@ -78,6 +95,15 @@ it(
       );
     }
     expect(demoProducts.filter((each) => each.handedOver).length).toBeGreaterThanOrEqual(2);
+
+    // Each deal handed over has both sides' reviews, published; a seller replied to one.
+    const published = await db.select().from(reviews).where(lte(reviews.publishedAt, new Date()));
+    const handedOver = demoProducts.filter((each) => each.handedOver);
+    expect(published).toHaveLength(handedOver.length * 2);
+    expect(published.filter((review) => review.authorRole === 'buyer')).toHaveLength(
+      handedOver.length,
+    );
+    expect(published.some((review) => review.reply !== null)).toBe(true);
 
     const verifiedSellers = await db.select().from(users).where(eq(users.isVerified, true));
     expect(verifiedSellers.length).toBeGreaterThanOrEqual(1);

@@ -2,12 +2,15 @@ import { count, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { categories } from '../schema/categories.ts';
 import { orders } from '../schema/orders.ts';
+import { reviews } from '../schema/reviews.ts';
 import { users } from '../schema/users.ts';
 import type { ImageStorage } from '../../modules/images/image-storage.ts';
 import { releaseHeldMoney } from '../../modules/deals/deal-money.ts';
+import { serialHash } from '../../modules/serial-checks/serial-hash.ts';
 import { imageUrl } from '../../modules/images/image-storage.ts';
 import { thumbnailKey } from '../../modules/images/images.service.ts';
 import { DEMO_PASSWORD, demoCategories, demoProducts, demoUsers } from './demo-data.ts';
+import { demoPastSales } from './demo-past-sales.ts';
 import { demoSpecs } from './demo-specs.ts';
 import { createCategory, createPaidOrder, createProduct, createUser } from './factories.ts';
 import { drawnOnce } from './drawn-once.ts';
@@ -43,22 +46,29 @@ export async function isMarketplaceEmpty(db: Db): Promise<boolean> {
 
 /**
  * Fills an empty marketplace with the demo accounts, categories and listings.
- * Returns false (and changes nothing) when there is already data.
+ * Returns false (and changes nothing) when there is already data. With the server's
+ * `serialHashSecret`, the verified sellers' laptops have serials, so the demo shows
+ * "Serial checked" (and its search filter finds laptops).
  */
 export async function seedDemoData(
   database: Db,
   storage: ImageStorage,
-  now: Date = new Date(),
+  { now = new Date(), serialHashSecret }: { now?: Date; serialHashSecret?: string } = {},
 ): Promise<boolean> {
   // One transaction: a seed that fails half way leaves the database empty, to retry.
   return database.transaction(async (tx) => {
     if (!(await isMarketplaceEmpty(tx))) return false;
-    await seedInto(tx, storage, now);
+    await seedInto(tx, storage, now, serialHashSecret);
     return true;
   });
 }
 
-async function seedInto(db: Db, storage: ImageStorage, now: Date): Promise<void> {
+async function seedInto(
+  db: Db,
+  storage: ImageStorage,
+  now: Date,
+  serialHashSecret: string | undefined,
+): Promise<void> {
   const userIds = new Map<string, string>();
   for (const demo of demoUsers) {
     const image = await storeImage(
@@ -82,7 +92,7 @@ async function seedInto(db: Db, storage: ImageStorage, now: Date): Promise<void>
     const image = await storeImage(
       storage,
       `seed-category-${slug(demo.name)}.webp`,
-      categorySvg({ brand: demo.name, accent: demo.accent }),
+      categorySvg({ accent: demo.accent }),
     );
     const category = await createCategory(db, { name: demo.name, image });
     categoryIds.set(demo.name, category.id);
@@ -117,10 +127,15 @@ async function seedInto(db: Db, storage: ImageStorage, now: Date): Promise<void>
     if (!sellerId || !categoryId)
       throw new Error(`Demo listing ${demo.name} has an unknown seller or brand`);
     if (!specs) throw new Error(`Demo listing ${demo.name} has no specs`);
+    const verifiedSeller = demoUsers.some((user) => user.key === demo.seller && user.isVerified);
     const product = await createProduct(db, {
       ...specs,
       sellerId,
       categoryId,
+      ...(serialHashSecret &&
+        verifiedSeller && {
+          serialHash: serialHash(serialHashSecret, `DEMO${slug(demo.name).toUpperCase()}`),
+        }),
       name: demo.name,
       image,
       morePhotos,
@@ -148,8 +163,47 @@ async function seedInto(db: Db, storage: ImageStorage, now: Date): Promise<void>
       // Handed over: the held money went to the seller, less the fee. The others are
       // still to be handed over: held, due to be released in two days (not at once, as
       // their payment days ago would have it), so the demo shows money held.
-      if (demo.handedOver) await releaseHeldMoney(db, order, product.sellerId, 'handover-code');
-      else
+      if (demo.handedOver) {
+        await releaseHeldMoney(db, order, product.sellerId, 'handover-code');
+        // An earlier sale was handed over the day after it was paid for, months ago (the
+        // fair price counts sales by when they completed).
+        if (demoPastSales.includes(demo)) {
+          await db
+            .update(orders)
+            .set({ completedAt: new Date(product.dateOfPost.getTime() + 1.5 * DAY_MS) })
+            .where(eq(orders.id, order.id));
+        }
+        if (demo.reviews) {
+          // Both wrote theirs two days after the sale, so both were published then.
+          const at = new Date(Math.min(product.dateOfPost.getTime() + 2 * DAY_MS, now.getTime()));
+          const { ofSeller, ofBuyer } = demo.reviews;
+          await db.insert(reviews).values([
+            {
+              orderId: order.id,
+              authorId: buyerId,
+              subjectId: sellerId,
+              authorRole: 'buyer',
+              rating: ofSeller.rating,
+              body: ofSeller.body,
+              createdAt: at,
+              publishedAt: at,
+              ...(ofSeller.reply
+                ? { reply: ofSeller.reply, repliedAt: new Date(at.getTime() + DAY_MS / 4) }
+                : {}),
+            },
+            {
+              orderId: order.id,
+              authorId: sellerId,
+              subjectId: buyerId,
+              authorRole: 'seller',
+              rating: ofBuyer.rating,
+              body: ofBuyer.body,
+              createdAt: at,
+              publishedAt: at,
+            },
+          ]);
+        }
+      } else
         await db
           .update(orders)
           .set({ releaseDueAt: new Date(now.getTime() + 2 * DAY_MS) })

@@ -420,11 +420,13 @@ function laptopSilhouette(x: number, y: number, width: number, screenFill: strin
   );
 }
 
-export function categorySvg(input: { brand: string; accent: string }): string {
+/**
+ * A brand's tile art: the brand's colour and a laptop, no name. The tile prints the
+ * name under the picture, so the art would only say it twice.
+ */
+export function categorySvg(input: { accent: string }): string {
   const [width, height] = [600, 400];
   const accent = parseAccent(input.accent);
-  const brand = input.brand.trim();
-  const size = fitFontSize(brand, 520, 80);
   return svgDocument(
     width,
     height,
@@ -432,12 +434,10 @@ export function categorySvg(input: { brand: string; accent: string }): string {
       `${linearGradient('tile-screen', [tone(accent, 0.8, 0.9, 25), tone(accent, 0.5, 0.85, -20)], [0, 0, 1, 1])}` +
       `${blurFilter('tile-shadow', 10)}</defs>` +
       `<rect width="${width}" height="${height}" fill="url(#tile)"/>` +
-      // Big faint rings add depth without competing with the name.
-      `<g fill="none" stroke="#fff"><circle cx="460" cy="130" r="200" stroke-opacity="0.07" stroke-width="44"/><circle cx="460" cy="130" r="118" stroke-opacity="0.06" stroke-width="24"/></g>` +
-      `<ellipse cx="460" cy="208" rx="120" ry="10" fill="#000" opacity="0.25" filter="url(#tile-shadow)"/>` +
-      laptopSilhouette(345, 62, 230, 'url(#tile-screen)') +
-      `<text x="40" y="340" font-family="${FONT}" font-size="${num(size)}" font-weight="bold" letter-spacing="${num(-size * 0.02)}" fill="#fff">${escapeXml(brand)}</text>` +
-      `<rect x="42" y="362" width="48" height="5" rx="2.5" fill="#fff" opacity="0.75"/>`,
+      // Big faint rings add depth behind the laptop.
+      `<g fill="none" stroke="#fff"><circle cx="300" cy="190" r="200" stroke-opacity="0.07" stroke-width="44"/><circle cx="300" cy="190" r="118" stroke-opacity="0.06" stroke-width="24"/></g>` +
+      `<ellipse cx="300" cy="300" rx="150" ry="12" fill="#000" opacity="0.25" filter="url(#tile-shadow)"/>` +
+      laptopSilhouette(155, 110, 290, 'url(#tile-screen)'),
   );
 }
 

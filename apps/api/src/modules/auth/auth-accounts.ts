@@ -55,6 +55,8 @@ async function isAccountGone(db: Db, userId: string): Promise<boolean> {
   return !user || user.deletedAt !== null;
 }
 
+const invalidSignIn = () => new APIError('UNAUTHORIZED', { message: 'Invalid email or password' });
+
 const accountDeleted = () =>
   new APIError('FORBIDDEN', { message: 'This account has been deleted.' });
 
@@ -66,6 +68,21 @@ export function authDatabaseHooks(options: {
   sendQuietly: (mail: Parameters<Mailer['send']>[0]) => Promise<unknown>;
 }): BetterAuthOptions['databaseHooks'] {
   const { db, baseURL, sendQuietly } = options;
+
+  /**
+   * Whether the password a sign-in checked was changed (reset) while it ran: the change
+   * ends every session, and this sign-in's would outlive it.
+   */
+  const passwordChangedSinceSignIn = async (userId: string, path: string | undefined) => {
+    const verifiedHash = authRequestState.getStore()?.verifiedHash;
+    if (path !== '/sign-in/email' || verifiedHash === undefined) return false;
+    const [credential] = await db
+      .select({ password: accounts.password })
+      .from(accounts)
+      .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
+    return credential?.password !== verifiedHash;
+  };
+
   return {
     verification: {
       create: {
@@ -86,26 +103,22 @@ export function authDatabaseHooks(options: {
           if (await isAccountGone(db, session.userId)) throw accountDeleted();
           // The password this sign-in checked was changed (reset) while it ran: the
           // change ends every session, and this one would outlive it.
-          const verifiedHash = authRequestState.getStore()?.verifiedHash;
-          if (context?.path === '/sign-in/email' && verifiedHash !== undefined) {
-            const [credential] = await db
-              .select({ password: accounts.password })
-              .from(accounts)
-              .where(
-                and(eq(accounts.userId, session.userId), eq(accounts.providerId, 'credential')),
-              );
-            if (credential?.password !== verifiedHash) {
-              throw new APIError('UNAUTHORIZED', { message: 'Invalid email or password' });
-            }
+          if (await passwordChangedSinceSignIn(session.userId, context?.path)) {
+            throw invalidSignIn();
           }
         },
-        after: async (session) => {
-          // The check above holds its lock for one statement (better-auth runs no
-          // transaction), so a deletion can run to its end before this row is written
-          // and its purge miss it. Read again, now that the row is there.
+        after: async (session, context) => {
+          // The checks above hold nothing (better-auth runs no transaction), so a
+          // deletion or a reset can run to its end before this row is written, and its
+          // purge miss it. Read again, now that the row is there: a change that ends
+          // sessions afterwards will find it.
           if (await isAccountGone(db, session.userId)) {
             await db.delete(sessions).where(eq(sessions.id, session.id));
             throw accountDeleted();
+          }
+          if (await passwordChangedSinceSignIn(session.userId, context?.path)) {
+            await db.delete(sessions).where(eq(sessions.id, session.id));
+            throw invalidSignIn();
           }
         },
       },

@@ -33,6 +33,8 @@ export type DealDeps = {
   publish(signal: LiveSignal): Promise<void>;
   /** Told once a release has committed, so the seller's money is paid out. */
   onReleased?(sellerId: string): Promise<void>;
+  /** Told once a cancelled deal put its laptop back for sale (saved searches match it). */
+  onBackForSale?(productId: string): Promise<void>;
 };
 
 export const dealMessages = {
@@ -181,6 +183,9 @@ export async function sellerCancel(deps: DealDeps, sellerId: string, orderId: st
     return { deal, held, line };
   });
   await announce(tellWith(deps.publish, deps.log), [result.line]);
+  await deps
+    .onBackForSale?.(result.deal.product.id)
+    .catch((error: unknown) => deps.log.error({ err: error }, 'saved search matching not queued'));
   // A provider that is away now is asked again by the deal-refunds job.
   await carryOutDealRefund(deps, orderId).catch((error: unknown) =>
     deps.log.error({ err: error, orderId }, 'refund not carried out yet; the job will retry'),

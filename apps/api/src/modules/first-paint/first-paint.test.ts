@@ -28,6 +28,7 @@ function drawPage(url: string, data: FirstPageData): string {
     throw new Error('cannot draw');
   }
   if ('product' in data) return `<p>${url}|${data.product.name}</p>`;
+  if ('seller' in data) return `<p>${url}|${data.seller.name}</p>`;
   const names = data.search.results.products.map((product) => product.name.replaceAll('<', '&lt;'));
   return `<link rel="preload" as="image" href="/hoisted.webp"/><p>${url}|${data.session?.email ?? 'guest'}|${names.join(',')}</p>`;
 }

@@ -3,6 +3,7 @@ import {
   cataloguePageDataId,
   categoryPagePath,
   laptopPagePath,
+  sellerPagePath,
   type CataloguePageData,
   type FirstPageData,
 } from '@laptops/shared/first-page';
@@ -20,6 +21,7 @@ import type { FirstPaint } from '../../plugins/static-client.ts';
 import { listCategories } from '../categories/categories.service.ts';
 import { searchProducts } from '../search/search.service.ts';
 import { laptopPage } from './laptop-page.ts';
+import { sellerPage } from './seller-page.ts';
 
 /**
  * Draws a search, category or laptop page (its path and query) from its first answers:
@@ -45,6 +47,7 @@ export function searchCacheKey(query: unknown): string {
  *
  * Home: preload links for the session and its three lists (the same for everyone).
  * A laptop's page: drawn with the laptop, with its sharing and search tags (laptop-page.ts).
+ * A seller's profile: drawn with the profile, its title and description (seller-page.ts).
  *
  * The results are made here and kept in the list cache, so a request for them by the
  * page (a preload, or the app refreshing them) is answered from it.
@@ -72,6 +75,16 @@ export function firstPaint(
       // A guest's laptop page is every guest's: drawn once and handed out, like theirs below.
       return app.pageCache.rememberValue(`/laptops/${laptopId}`, async () => ({
         ...(await laptopPage(app, db, render, publicUrl, request, laptopId)),
+        shared: true,
+      }));
+    }
+    const sellerId = sellerPagePath.exec(url.pathname)?.[1];
+    if (sellerId) {
+      if (await request.getViewer())
+        return sellerPage(app, db, render, publicUrl, request, sellerId);
+      // A guest's profile is every guest's: drawn once and handed out, like a laptop's.
+      return app.pageCache.rememberValue(`/sellers/${sellerId}`, async () => ({
+        ...(await sellerPage(app, db, render, publicUrl, request, sellerId)),
         shared: true,
       }));
     }

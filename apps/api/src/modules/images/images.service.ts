@@ -17,12 +17,12 @@ export async function storeUpload(
   uploaderId: string,
   bytes: Buffer,
 ): Promise<string> {
-  const webp = await toStoredWebp(bytes);
+  const { webp, width, height } = await toStoredWebp(bytes);
   const id = randomUUID();
   const key = `${id}.webp`;
   await deps.storage.put(key, webp);
   await deps.storage.put(thumbnailKey(key), await toThumbnailWebp(webp));
-  await deps.db.insert(images).values({ key, uploaderId });
+  await deps.db.insert(images).values({ key, uploaderId, width, height });
   return imageUrl(key);
 }
 
@@ -34,13 +34,25 @@ export async function isOwnUploadedImage(
   url: string,
   uploaderId: string,
 ): Promise<boolean> {
+  return (await ownUploadedImage(db, url, uploaderId)) !== null;
+}
+
+/**
+ * The image our /api/images issued to this user at `url`, with its size as uploaded
+ * (null for images uploaded before sizes were kept); null when it is not theirs.
+ */
+export async function ownUploadedImage(
+  db: Db,
+  url: string,
+  uploaderId: string,
+): Promise<{ width: number | null; height: number | null } | null> {
   const key = ownUrlPattern.exec(url)?.[1];
-  if (!key) return false;
+  if (!key) return null;
   const [row] = await db
-    .select({ key: images.key })
+    .select({ width: images.width, height: images.height })
     .from(images)
     .where(and(eq(images.key, key), eq(images.uploaderId, uploaderId)));
-  return row !== undefined;
+  return row ?? null;
 }
 
 /** Cards show a small copy of each image: `<id>.webp` has `<id>-thumb.webp`. */

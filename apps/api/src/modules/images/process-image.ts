@@ -12,11 +12,20 @@ const acceptedFormats = new Set(['jpeg', 'png', 'webp']);
 /**
  * Checks what the bytes really are (never the file name or the declared type),
  * then re-encodes to WebP. Re-encoding drops EXIF, GPS and every other metadata.
+ * Answers the WebP and the size of the picture as uploaded.
  */
-export async function toStoredWebp(input: Buffer): Promise<Buffer> {
+export async function toStoredWebp(
+  input: Buffer,
+): Promise<{ webp: Buffer; width: number; height: number }> {
   let format: string | undefined;
+  let width = 0;
+  let height = 0;
   try {
-    ({ format } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata());
+    ({
+      format,
+      width = 0,
+      height = 0,
+    } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata());
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
       throw new HttpError(400, 'IMAGE_TOO_LARGE', imageMessages.tooManyPixels);
@@ -27,7 +36,7 @@ export async function toStoredWebp(input: Buffer): Promise<Buffer> {
     throw new HttpError(415, 'IMAGE_TYPE_UNSUPPORTED', imageMessages.unsupported);
   }
   try {
-    return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    const webp = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
       .resize({
         width: MAX_STORED_SIDE,
@@ -37,6 +46,7 @@ export async function toStoredWebp(input: Buffer): Promise<Buffer> {
       })
       .webp({ quality: 82 })
       .toBuffer();
+    return { webp, width, height };
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
       throw new HttpError(400, 'IMAGE_TOO_LARGE', imageMessages.tooManyPixels);

@@ -22,7 +22,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   bookingsPerBuyer: number;
   /** Tells every instance's event streams of the lines a booking writes (modules/live). */
   publish(signal: LiveSignal): Promise<void>;
-}> = async (app, { db, mailer, publicUrl, rateLimitStore, bookingsPerBuyer, publish }) => {
+  /** Told after a laptop was booked (its savers hear it may be sold soon: modules/favourites). */
+  onBooked?: (productId: string) => Promise<unknown>;
+}> = async (
+  app,
+  { db, mailer, publicUrl, rateLimitStore, bookingsPerBuyer, publish, onBooked },
+) => {
   const tell = tellWith(publish, app.log);
   // A booking mails the seller and may hold the laptop's line: one buyer cannot book and
   // cancel in a loop (a probe sent a seller 100 mails in 4 seconds).
@@ -61,6 +66,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
       const buyer = await requireViewer(request);
       await limitBuyer(buyer.id, reply);
       const id = await bookProduct({ db, mailer, publicUrl, tell }, buyer, request.body);
+      if (onBooked) {
+        // The booking stands either way; without the job the laptop's savers are not told.
+        await onBooked(request.body.productId).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'saved laptop news could not be queued');
+        });
+      }
       return reply.status(201).send({ acknowledged: true, insertedId: id });
     },
   );

@@ -1,10 +1,13 @@
-import { and, count, desc, eq, isNull, or } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import { centsToDollars } from '@laptops/shared/money';
-import { productMessages } from '@laptops/shared/messages';
+import { imageMessages, productMessages } from '@laptops/shared/messages';
+import { MIN_LISTING_PHOTO_SIDE } from '@laptops/shared/images';
 import { specMessages } from '@laptops/shared/messages';
 import { conditionDefinitions } from '@laptops/shared/conditions';
 import type { MyBuyer, OwnProduct, ProductEdit, ProductInput } from '@laptops/shared/products';
 import type { Db } from '../../db/client.ts';
+import { specSourcesOf } from '../hardware-reports/report-token.ts';
+import { serialColumns, type SerialSecrets } from '../serial-checks/listing-serial.ts';
 import { categories } from '../../db/schema/categories.ts';
 import { conversations } from '../../db/schema/conversations.ts';
 import { orders } from '../../db/schema/orders.ts';
@@ -20,14 +23,24 @@ import {
   type Tell,
 } from '../conversations/system-lines.ts';
 import { listStatusesOf } from '../orders/deal-state.ts';
-import { isOwnUploadedImage } from '../images/images.service.ts';
+import { ownUploadedImage } from '../images/images.service.ts';
+import { lapseApproval } from '../photo-verification/photo-verification.service.ts';
+import { photoVerifications } from '../../db/schema/photo-verifications.ts';
 import { listSellerProducts } from './products.service.ts';
 
 const toCents = (dollars: number) => Math.round(dollars * 100);
 
 /** The listing's columns from the fields a seller edited. */
 function listingColumns(input: ProductEdit) {
-  const { category, photos, originalPrice, resalePrice, ...rest } = input;
+  const {
+    category,
+    photos,
+    originalPrice,
+    resalePrice,
+    deviceReports: _reports,
+    serialNumber: _serial,
+    ...rest
+  } = input;
   return {
     ...rest,
     ...(category !== undefined && { categoryId: category }),
@@ -51,8 +64,14 @@ async function checkReferences(db: Db, sellerId: string, input: ProductEdit) {
     if (!category) fields.category = productMessages.categoryUnknown;
   }
   for (const photo of new Set(input.photos ?? [])) {
-    if (!(await isOwnUploadedImage(db, photo, sellerId))) {
+    const image = await ownUploadedImage(db, photo, sellerId);
+    if (!image) {
       fields.photos = productMessages.imageNotOurs;
+      break;
+    }
+    const { width, height } = image;
+    if (width !== null && height !== null && Math.min(width, height) < MIN_LISTING_PHOTO_SIDE) {
+      fields.photos = imageMessages.photoTooSmall(width, height, MIN_LISTING_PHOTO_SIDE);
       break;
     }
   }
@@ -73,7 +92,12 @@ async function checkReferences(db: Db, sellerId: string, input: ProductEdit) {
  * Posts a product for the signed-in seller. Who sells it and when it was posted
  * come from the session and the server clock, never from the request.
  */
-export async function addProduct(db: Db, seller: Viewer, input: ProductInput): Promise<string> {
+export async function addProduct(
+  db: Db,
+  seller: Viewer,
+  input: ProductInput,
+  secrets: SerialSecrets,
+): Promise<string> {
   await checkReferences(db, seller.id, input);
   return db.transaction(async (tx) => {
     // The seller's account is read locked: one being deleted (whose listings are being
@@ -85,11 +109,21 @@ export async function addProduct(db: Db, seller: Viewer, input: ProductInput): P
       .for('share');
     if (!account || account.deletedAt || account.typeOfUser !== 'seller')
       throw new HttpError(403, 'FORBIDDEN', 'Only seller accounts can post laptops.');
-    const { category, photos, originalPrice, resalePrice, ...fields } = input;
+    const { category, photos, originalPrice, resalePrice, deviceReports, serialNumber, ...fields } =
+      input;
+    // A stolen serial is refused here, before anything is written.
+    const serial = serialNumber
+      ? await serialColumns(tx, secrets, seller.id, serialNumber, deviceReports)
+      : {};
     const [row] = await tx
       .insert(products)
       .values({
         ...fields,
+        ...serial,
+        specSources: markedSources(
+          {},
+          specSourcesOf(secrets.reportSecret, seller.id, deviceReports, fields),
+        ),
         sellerId: seller.id,
         categoryId: category,
         image: photos[0] ?? '',
@@ -114,9 +148,18 @@ export async function editMyProduct(
   sellerId: string,
   id: string,
   edit: ProductEdit,
-): Promise<{ modifiedCount: number }> {
+  secrets: SerialSecrets,
+): Promise<{ modifiedCount: number; priceLowered: boolean }> {
   await checkReferences(db, sellerId, edit);
   return db.transaction(async (tx) => {
+    // A new serial replaces the one on file (a stolen one is refused); null removes it.
+    // Its lock first, as marking a serial stolen takes it before the listings' rows.
+    const serial =
+      edit.serialNumber === undefined
+        ? {}
+        : edit.serialNumber === null
+          ? { serialHash: null, serialFromDevice: false }
+          : await serialColumns(tx, secrets, sellerId, edit.serialNumber, edit.deviceReports);
     // Locked: a payment being recorded for it waits, so a sold laptop is never edited.
     const current = await findOwnProduct(tx, sellerId, id, 'update');
     if (current.status === 'sold')
@@ -138,13 +181,57 @@ export async function editMyProduct(
     } else if (newPrice !== undefined && wasPriceCents !== null && newPrice >= wasPriceCents) {
       wasPriceCents = null;
     }
+    // The specs edited keep or gain their mark only when a report vouches for the value.
+    const specSources = markedSources(
+      current.specSources,
+      specSourcesOf(secrets.reportSecret, sellerId, edit.deviceReports, edit),
+    );
     const updated = await tx
       .update(products)
-      .set({ ...columns, wasPriceCents })
+      .set({ ...columns, ...serial, wasPriceCents, specSources })
       .where(eq(products.id, id))
       .returning({ id: products.id });
-    return { modifiedCount: updated.length };
+    if (updated.length > 0 && changesWhatWasVerified(current, columns)) {
+      await lapseApproval(tx, id);
+    }
+    const priceLowered = newPrice !== undefined && newPrice < current.resalePriceCents;
+    return { modifiedCount: updated.length, priceLowered: priceLowered && updated.length > 0 };
   });
+}
+
+/**
+ * True when the edit changes what a verification photo was compared with: which laptop
+ * it is (name, brand, model) or how it looks (the photos or their order's cover).
+ */
+function changesWhatWasVerified(
+  current: typeof products.$inferSelect,
+  columns: ReturnType<typeof listingColumns>,
+): boolean {
+  const changed = <T>(next: T | undefined, before: T) => next !== undefined && next !== before;
+  const photosBefore = [current.image, ...current.morePhotos].join('\n');
+  const photosAfter =
+    columns.image === undefined
+      ? photosBefore
+      : [columns.image, ...(columns.morePhotos ?? [])].join('\n');
+  return (
+    changed(columns.name, current.name) ||
+    changed(columns.categoryId, current.categoryId) ||
+    changed(columns.model, current.model) ||
+    photosAfter !== photosBefore
+  );
+}
+
+/** The marks as they were, with those of the specs being saved set or removed. */
+function markedSources(
+  before: Record<string, 'device-report'>,
+  changes: Partial<Record<string, 'device-report' | null>>,
+): Record<string, 'device-report'> {
+  const after = { ...before };
+  for (const [field, source] of Object.entries(changes)) {
+    if (source) after[field] = source;
+    else delete after[field];
+  }
+  return after;
 }
 
 export function listMyProducts(db: Db, seller: Viewer): Promise<OwnProduct[]> {
@@ -204,7 +291,14 @@ export async function deleteMyProduct(
       .select({ n: count() })
       .from(conversations)
       .where(eq(conversations.productId, id));
-    if ((booked?.n ?? 0) + (reported?.n ?? 0) + (talkedAbout?.n ?? 0) === 0) {
+    // A verification photo keeps its listing (withdrawn, not erased): admins' decisions
+    // on it are in the activity log, and the private photo is never left orphaned.
+    const [verified] = await tx
+      .select({ n: count() })
+      .from(photoVerifications)
+      .where(and(eq(photoVerifications.productId, id), isNotNull(photoVerifications.photoKey)));
+    const pointers = [booked, reported, talkedAbout, verified].reduce((n, c) => n + (c?.n ?? 0), 0);
+    if (pointers === 0) {
       const deleted = await tx
         .delete(products)
         .where(eq(products.id, id))

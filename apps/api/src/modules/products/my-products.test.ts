@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyBuyer, OwnProduct, Product } from '@laptops/shared/products';
@@ -11,6 +12,7 @@ import {
   createUser,
 } from '../../db/seed/factories.ts';
 import { createTestContext, signIn, type TestContext } from '../../test/test-app.ts';
+import { multipartBody } from '../../test/multipart.ts';
 import { uploadTestImage } from '../../test/upload-helper.ts';
 
 let t: TestContext;
@@ -164,6 +166,44 @@ describe('POST /api/products', () => {
     });
     expect(unknownCategory.json()).toMatchObject({
       error: { fields: { category: 'Please choose one of the categories' } },
+    });
+    expect(await productCount()).toBe(before);
+  });
+
+  it('refuses a photo too small to show the laptop, naming its size, and keeps a profile-sized upload usable elsewhere', async () => {
+    const { cookie } = await seller();
+    const category = await createCategory(t.database.db);
+    const tiny = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
+    const body = multipartBody([
+      { name: 'image', filename: 'tiny.png', contentType: 'image/png', data: tiny },
+    ]);
+    // The upload itself is fine: a profile picture or a message photo may be small.
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/images',
+      headers: { ...body.headers, cookie },
+      payload: body.payload,
+    });
+    expect(upload.statusCode).toBe(201);
+    const small = upload.json<{ data: { url: string } }>().data.url;
+    const large = await uploadTestImage(t.app, cookie);
+    const before = await productCount();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: { cookie },
+      payload: { ...validBody(category.id, large), photos: [large, small] },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error: {
+        fields: {
+          photos:
+            'This photo is 64 × 48 pixels. Please use one at least 480 pixels on its shorter side, so buyers can see the laptop up close.',
+        },
+      },
     });
     expect(await productCount()).toBe(before);
   });

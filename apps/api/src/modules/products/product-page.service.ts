@@ -6,7 +6,9 @@ import { products } from '../../db/schema/products.ts';
 import { users } from '../../db/schema/users.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { Viewer } from '../auth/viewer.ts';
+import { fairPriceOfListing } from '../fair-price/fair-price.service.ts';
 import { thumbnailUrl } from '../images/images.service.ts';
+import { photoVerifiedSql } from '../photo-verification/photo-verification.service.ts';
 import { productColumns, toProduct } from './products.service.ts';
 
 /**
@@ -30,9 +32,12 @@ function selectProductPage(db: Db) {
       batteryCycles: products.batteryCycles,
       chargerIncluded: products.chargerIncluded,
       knownIssues: products.knownIssues,
+      specSources: products.specSources,
+      serialChecked: products.serialChecked,
       sellerSince: users.createdAt,
       withdrawnAt: products.deletedAt,
       sellerDeletedAt: users.deletedAt,
+      photoVerified: photoVerifiedSql,
       laptopsSold: sql<number>`(
         select count(*)::int from products sold
         where sold.seller_id = "products"."seller_id" and sold.status = 'sold')`,
@@ -68,6 +73,8 @@ export async function getProductDetails(
     throw new HttpError(410, 'PRODUCT_GONE', 'This laptop is no longer listed.');
   }
   const card = toProduct(row);
+  // What similar laptops sold for, beside the price, while a buyer can still buy it.
+  const fairPrice = row.status === 'available' ? await fairPriceOfListing(db, row) : null;
   return {
     ...card,
     specs: {
@@ -87,5 +94,9 @@ export async function getProductDetails(
     seller: { memberSince: row.sellerSince.toISOString(), laptopsSold: row.laptopsSold },
     isOwn: viewer?.id === row.sellerId,
     viewerOrder: row.viewerOrder ?? null,
+    specSources: row.specSources,
+    photoVerified: row.photoVerified,
+    serialChecked: row.serialChecked,
+    fairPrice,
   };
 }

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@laptops/shared/errors';
-import { productDetailsSchema, productSchema } from '@laptops/shared/products';
+import { productDetailsSchema } from '@laptops/shared/product-details';
+import { productSchema } from '@laptops/shared/products';
 import type { Db } from '../../db/client.ts';
 import { sendJsonText } from '../../plugins/list-cache.ts';
 import { getProductDetails } from './product-page.service.ts';

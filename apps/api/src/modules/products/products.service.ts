@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { centsToDollars } from '@laptops/shared/money';
 import type { OwnProduct, Product } from '@laptops/shared/products';
 import type { Db } from '../../db/client.ts';
@@ -7,6 +7,7 @@ import { products } from '../../db/schema/products.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { thumbnailUrl } from '../images/images.service.ts';
+import { sellerRatingOf } from '../sellers/seller-ratings.ts';
 
 export const HOME_LATEST_LIMIT = 9;
 export const HOME_ADVERTISED_LIMIT = 6;
@@ -45,12 +46,19 @@ export const productColumns = {
   sellerName: users.name,
   sellerImage: users.image,
   sellerIsVerified: users.isVerified,
+  // The seller's rating, from their reviews in the same query (a few index reads a card).
+  sellerRating: sellerRatingOf(products.sellerId),
 };
 
+type Columns = typeof productColumns;
 export type ProductRow = {
-  [K in keyof typeof productColumns]: (typeof productColumns)[K]['_']['notNull'] extends true
-    ? (typeof productColumns)[K]['_']['data']
-    : (typeof productColumns)[K]['_']['data'] | null;
+  [K in keyof Columns]: Columns[K] extends SQL<infer T>
+    ? T
+    : Columns[K] extends { _: { notNull: true; data: infer T } }
+      ? T
+      : Columns[K] extends { _: { data: infer T } }
+        ? T | null
+        : never;
 };
 
 /** Listings on the marketplace: not withdrawn, and their seller's account not deleted. */
@@ -87,6 +95,7 @@ export function toProduct(row: ProductRow): Product {
     sellerName: row.sellerName,
     sellerImage: row.sellerImage,
     isVerified: row.sellerIsVerified,
+    sellerRating: row.sellerRating ?? null,
     status: row.status,
     isSold: row.status === 'sold',
     isAdvertise: row.isAdvertised,
@@ -128,12 +137,22 @@ export async function listCategoryProducts(db: Db, categoryId: string): Promise<
  */
 export async function listSellerProducts(db: Db, seller: Viewer): Promise<OwnProduct[]> {
   const rows = await db
-    .select({ ...productColumns, mobileNumber: products.mobileNumber })
+    .select({
+      ...productColumns,
+      mobileNumber: products.mobileNumber,
+      // Whether a serial is on file, never the hash (nor, as it is not kept, the serial).
+      hasSerial: sql<boolean>`${products.serialHash} is not null`,
+      serialFromDevice: products.serialFromDevice,
+    })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(and(listed, eq(products.sellerId, seller.id)))
     .orderBy(desc(products.dateOfPost), desc(products.id))
     .limit(SELLER_PRODUCTS_LIMIT);
-  return rows.map((row) => ({ ...toProduct(row), mobileNumber: row.mobileNumber }));
+  return rows.map((row) => ({
+    ...toProduct(row),
+    mobileNumber: row.mobileNumber,
+    serial: { onFile: row.hasSerial, fromDevice: row.hasSerial && row.serialFromDevice },
+  }));
 }

@@ -58,6 +58,10 @@ export function listingFilters(query: SearchQuery, bind: Bind, leftOut?: SpecFil
     // Search never lists sold laptops; the category page asks for them (includeSold).
     query.includeSold ? undefined : eq(products.status, 'available'),
     query.category ? eq(products.categoryId, bind('category', query.category)) : undefined,
+    // Few listings qualify: each has a partial index in newest order (schema/products.ts).
+    // Written as columns, not bound values, so a prepared statement can use them.
+    query.serialChecked ? eq(products.serialChecked, true) : undefined,
+    query.deviceSpecs ? eq(products.deviceSpecs, true) : undefined,
   );
   const priceRange = and(
     query.minPrice !== undefined

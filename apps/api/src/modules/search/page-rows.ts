@@ -19,7 +19,12 @@ export function selectPageRows(
   limit: number | Placeholder,
 ) {
   return runner
-    .select({ ...productColumns, cursorDate })
+    .select({
+      ...productColumns,
+      cursorDate,
+      // The seller rating sort's key (its cursor's value), not the rating cards show.
+      ratingKey: products.sellerRatingKey,
+    })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
     .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -34,7 +39,7 @@ const preparedPages = new WeakMap<Db, Map<string, PreparedPage>>();
 /**
  * `build()` prepared once per database and shape (which filters, sort and cursor a
  * search has), named after the shape: on a PostgreSQL server each pooled connection
- * parses it once. There are at most 768 shapes (2 × 3 sorts × 2⁶ filters × 2).
+ * parses it once. There are at most 1,024 shapes (2 × 4 sorts × 2⁶ filters × 2).
  */
 export function preparedPage(
   db: Db,
@@ -55,7 +60,7 @@ export function preparedPage(
   return page;
 }
 
-/** A match and its sort key: the price in cents, or the post date as `cursorDate` writes it. */
+/** A match and its sort key: the price in cents, the seller's rating key, or the post date as `cursorDate` writes it. */
 export type Match = { id: string; sortKey: number | string };
 
 /**

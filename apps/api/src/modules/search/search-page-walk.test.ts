@@ -130,6 +130,33 @@ describe('a search for a word in thousands of listings', () => {
     expect(seen).toEqual(expected);
   });
 
+  it("walks pages by the seller's rating, best first, with another filter", async () => {
+    // One seller made these listings: their keys are spread here as many sellers'
+    // ratings would spread them (the triggers that keep them have their own tests).
+    await t.database.db.execute(
+      sql`update products set seller_rating_key = (hashtext(id::text) & 3) * 1000000 + 7`,
+    );
+    const params = { q: word, maxYears: '4', sort: 'rating' };
+    const statements = await searchStatements(t.database, params);
+    expect(statements).toContain('explain (format json)');
+    expect(statements).not.toContain('enable_seqscan');
+    const rows = await t.database.db.execute(sql`
+      select id from products
+      where deleted_at is null and status = 'available' and years_of_use <= 4
+        and search_vector @@ to_tsquery('english', ${`${word}:*`})
+      order by seller_rating_key desc, id desc limit 36`);
+    const expected = (rows as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 3; page += 1) {
+      const result: SearchResult = await search({ ...params, ...(cursor ? { cursor } : {}) });
+      expect(result.totalIsCapped).toBe(true);
+      seen.push(...result.products.map((product) => product._id));
+      cursor = result.nextCursor;
+    }
+    expect(seen).toEqual(expected);
+  });
+
   it('finds nothing, with a count of 0, where the word and a filter exclude each other', async () => {
     const result = await search({ q: word, category: otherCategoryId });
     expect(result).toMatchObject({

@@ -85,12 +85,20 @@ export async function searchPage(db: Db, options: PageOptions): Promise<SearchRe
   const filters = and(indexed, priceRange, others);
   const where = and(listed, filters, text);
 
-  const byPrice = query.sort !== 'newest';
+  const byRating = query.sort === 'rating';
+  const byPrice = query.sort === 'price_asc' || query.sort === 'price_desc';
   const ascending = query.sort === 'price_asc';
-  const sortColumn = byPrice ? products.resalePriceCents : products.dateOfPost;
+  // Price and rating keys are whole numbers; the post date a timestamp. The rating's is
+  // the seller's key kept on each listing (decision 0046), so its sort walks an index too.
+  const byNumber = byPrice || byRating;
+  const sortColumn = byRating
+    ? products.sellerRatingKey
+    : byPrice
+      ? products.resalePriceCents
+      : products.dateOfPost;
   let after: SQL | undefined;
   if (cursor) {
-    const valid = byPrice
+    const valid = byNumber
       ? isPriceCents(cursor.v)
       : typeof cursor.v === 'string' && isTimestamp(cursor.v);
     if (!valid) {
@@ -100,8 +108,8 @@ export async function searchPage(db: Db, options: PageOptions): Promise<SearchRe
         'This page link is no longer valid. Please search again.',
       );
     }
-    const value = byPrice
-      ? sql`${bind('afterValue', Number(cursor.v))}`
+    const value = byNumber
+      ? sql`${bind('afterValue', Number(cursor.v))}::int`
       : sql`${bind('afterValue', cursor.v)}::timestamptz`;
     const id = bind('afterId', cursor.id);
     after = ascending
@@ -119,7 +127,14 @@ export async function searchPage(db: Db, options: PageOptions): Promise<SearchRe
   // sort key, so that a page can be picked from them without asking again.
   const selectMatches = (runner: Db, condition = where) =>
     runner
-      .select({ id: products.id, sortKey: byPrice ? products.resalePriceCents : cursorDate })
+      .select({
+        id: products.id,
+        sortKey: byRating
+          ? products.sellerRatingKey
+          : byPrice
+            ? products.resalePriceCents
+            : cursorDate,
+      })
       .from(products)
       .innerJoin(users, eq(users.id, products.sellerId))
       .where(condition)
@@ -160,6 +175,7 @@ export async function searchPage(db: Db, options: PageOptions): Promise<SearchRe
           searchVector: products.searchVector,
           dateOfPost: products.dateOfPost,
           resalePriceCents: products.resalePriceCents,
+          sellerRatingKey: products.sellerRatingKey,
           conditionType: products.conditionType,
           location: products.location,
           yearsOfUse: products.yearsOfUse,
@@ -196,7 +212,7 @@ export async function searchPage(db: Db, options: PageOptions): Promise<SearchRe
     const pageIds = pickPage(found, {
       ascending,
       after: cursor && {
-        sortKey: byPrice ? Number(cursor.v) : microseconds(String(cursor.v)),
+        sortKey: byNumber ? Number(cursor.v) : microseconds(String(cursor.v)),
         id: cursor.id,
       },
       limit: query.limit + 1,
@@ -253,7 +269,7 @@ export async function searchPage(db: Db, options: PageOptions): Promise<SearchRe
   const nextCursor =
     rows.length > query.limit && last
       ? encodeCursor({
-          v: byPrice ? last.resalePriceCents : last.cursorDate,
+          v: byRating ? last.ratingKey : byPrice ? last.resalePriceCents : last.cursorDate,
           id: last.id,
           k: questionFingerprint(query),
           ...(similar ? { s: true as const } : {}),

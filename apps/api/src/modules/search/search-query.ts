@@ -59,4 +59,6 @@ export const filtersOf = (query: SearchQuery) => [
   query.screenMax,
   query.batteryMin,
   query.cpu,
+  query.deviceSpecs,
+  query.serialChecked,
 ];

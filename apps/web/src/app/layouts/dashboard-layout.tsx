@@ -5,18 +5,22 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { LineIcon } from '../../components/ui/line-icon.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
+import { dashboardPaths } from '../../config/dashboard-paths.ts';
 import { useSession } from '../../lib/get-session.ts';
 import { dashboardMessages } from './dashboard-messages.ts';
 
 type MenuItem = { to: string; label: string };
 
 /** The dashboard's side menu: what each role may open. */
-export function dashboardMenu(role: UserType): MenuItem[] {
+function dashboardMenu(role: UserType): MenuItem[] {
   const t = dashboardMessages.menu;
   const dashboard = paths.dashboard;
   switch (role) {
     case 'buyer':
-      return [{ to: dashboard.myOrders.getHref(), label: t.myOrders }];
+      return [
+        { to: dashboard.myOrders.getHref(), label: t.myOrders },
+        { to: dashboard.saved.getHref(), label: t.saved },
+      ];
     case 'seller':
       return [
         { to: dashboard.addProduct.getHref(), label: t.addProduct },
@@ -32,6 +36,9 @@ export function dashboardMenu(role: UserType): MenuItem[] {
         { to: dashboard.reportedItems.getHref(), label: t.reportedItems },
         { to: dashboard.reportedConversations.getHref(), label: t.reportedConversations },
         { to: dashboard.disputes.getHref(), label: t.disputes },
+        { to: dashboard.reviewReports.getHref(), label: t.reviewReports },
+        { to: dashboardPaths.photoVerifications.getHref(), label: t.photoVerifications },
+        { to: dashboardPaths.serialChecks.getHref(), label: t.serialChecks },
         { to: dashboard.money.getHref(), label: t.money },
         { to: dashboard.activity.getHref(), label: t.activity },
       ];
@@ -107,12 +114,20 @@ export function DashboardLayout() {
   const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : '');
   const items = [
     ...dashboardMenu(user.typeOfUser),
+    ...(user.typeOfUser === 'admin'
+      ? []
+      : [
+          {
+            to: paths.dashboard.savedSearches.getHref(),
+            label: dashboardMessages.menu.savedSearches,
+          },
+        ]),
     { to: paths.dashboard.messages.getHref(), label: dashboardMessages.menu.messages },
     { to: paths.dashboard.profile.getHref(), label: dashboardMessages.menu.profile },
   ];
 
   return (
-    <div className="drawer lg:drawer-open -mx-4 -my-6 min-h-svh w-auto">
+    <div className="drawer lg:drawer-open -mx-4 -mt-6 -mb-22 min-h-svh w-auto">
       <input
         id={drawerId}
         type="checkbox"
@@ -123,7 +138,7 @@ export function DashboardLayout() {
         tabIndex={-1}
       />
       {/* While the phone drawer is open, the page under it takes no focus or taps. */}
-      <div className="drawer-content px-4 py-6 lg:px-8" inert={open || undefined}>
+      <div className="drawer-content px-4 pt-6 pb-22 lg:px-8" inert={open || undefined}>
         <button
           ref={openButton}
           type="button"

@@ -39,7 +39,7 @@ const infoLinks = [
 export function Footer() {
   const t = messages.footer;
   return (
-    <footer className="mt-16 bg-neutral text-neutral-content">
+    <footer className="bg-neutral text-neutral-content">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div className="lg:col-span-1">
           <p className="flex items-center gap-2 text-lg font-extrabold">

@@ -110,3 +110,33 @@ describe("the phone's menu", () => {
     expect(screen.getAllByRole('searchbox')).toHaveLength(1);
   });
 });
+
+describe('the navbar of a signed-in person', () => {
+  const signedIn = (typeOfUser: 'buyer' | 'seller') =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        const body = url.includes('get-session')
+          ? { user: { id: 'u-1', name: 'Bea Buyer', email: 'bea@example.test', typeOfUser } }
+          : { count: 0 };
+        return new Response(JSON.stringify(body), {
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+
+  it('has a heart that links a buyer to Saved laptops', async () => {
+    signedIn('buyer');
+    renderSite(() => Promise.resolve(null));
+    const links = await screen.findAllByRole('link', { name: 'Saved laptops' });
+    expect(links[0]?.getAttribute('href')).toBe('/dashboard/saved');
+  });
+
+  it('has none for a seller, who saves no laptops', async () => {
+    signedIn('seller');
+    renderSite(() => Promise.resolve(null));
+    expect(await screen.findAllByRole('link', { name: /My profile/ })).not.toHaveLength(0);
+    expect(screen.queryByRole('link', { name: 'Saved laptops' })).toBeNull();
+  });
+});

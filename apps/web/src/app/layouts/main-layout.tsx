@@ -15,8 +15,10 @@ export function SiteFrame({ children }: { children: ReactNode }) {
       </a>
       <Navbar />
       {/* At least a screen tall, so the footer starts below the fold and does not
-          jump down when a page's list arrives (layout shift). */}
-      <main id="main" className="mx-auto min-h-svh w-full max-w-7xl flex-1 px-4 py-6">
+          jump down when a page's list arrives (layout shift). The space above the
+          footer is the main area's own padding, so the dashboard's side menu can run
+          down to the footer. */}
+      <main id="main" className="mx-auto min-h-svh w-full max-w-7xl flex-1 px-4 pt-6 pb-22">
         {children}
       </main>
       <Footer />

@@ -6,6 +6,7 @@ import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/get-session.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
 import { NavbarSearch } from '../../features/search/components/navbar-search.tsx';
+import { heartPath } from '../../features/products/components/save-heart.tsx';
 import { useUnreadCount } from '../../features/conversations/api/get-unread-count.ts';
 import { useLiveEvents } from '../../features/conversations/live/use-live-events.ts';
 import { messages } from '../../lib/messages.ts';
@@ -64,13 +65,13 @@ export function Navbar() {
 
   const logOut = () => {
     setMenuOpen(false);
-    signOut.mutate(undefined, {
-      onSuccess: () => {
+    signOut.run().then(
+      () => {
         toastLater.success(t.loggedOut);
         void navigate(paths.home.getHref());
       },
-      onError: (error) => toastLater.error(error.message),
-    });
+      (error: Error) => toastLater.error(error.message),
+    );
   };
 
   useEffect(() => {
@@ -116,6 +117,19 @@ export function Navbar() {
 
   const account = user && (
     <>
+      {user.typeOfUser === 'buyer' && (
+        <Link
+          to={paths.dashboard.saved.getHref()}
+          aria-label={t.saved}
+          title={t.saved}
+          className="btn btn-circle text-error btn-ghost btn-sm"
+          onClick={() => setMenuOpen(false)}
+        >
+          <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true">
+            <path fill="none" stroke="currentColor" strokeWidth="2" d={heartPath} />
+          </svg>
+        </Link>
+      )}
       <Link
         to={paths.dashboard.profile.getHref()}
         aria-label={`${t.profile}: ${user.name}`}

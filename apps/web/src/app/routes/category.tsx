@@ -9,7 +9,9 @@ import {
 } from '../../features/search/api/search-products.ts';
 import { SearchPage } from '../../features/search/components/search-page.tsx';
 import { categoriesQueryOptions, useCategories } from '../../lib/get-categories.ts';
+import { categoryMessages } from '../../lib/category-messages.ts';
 import { messages } from '../../lib/messages.ts';
+import { SaveSearchButton } from '../../features/saved-searches/components/save-search-button.tsx';
 import { useProductActions } from '../use-product-actions.tsx';
 
 /**
@@ -20,7 +22,7 @@ export function CategoryRoute() {
   const { id = '' } = useParams();
   const categories = useCategories();
   const actions = useProductActions();
-  const t = messages.category;
+  const t = categoryMessages;
 
   if (categories.isPending) return <Spinner />;
   const category = categories.data?.find((candidate) => candidate._id === id);
@@ -44,6 +46,7 @@ export function CategoryRoute() {
       <SearchPage
         key={category._id}
         category={{ id: category._id, name: category.name }}
+        renderSaveSearch={(filters) => <SaveSearchButton filters={filters} />}
         renderGrid={(products) => (
           <ProductGrid
             products={products}
@@ -51,6 +54,8 @@ export function CategoryRoute() {
             onReport={actions.onReport}
             onAsk={actions.onAsk}
             bookingOf={actions.bookingOf}
+            onSave={actions.onSave}
+            isSaved={actions.isSaved}
             aboveTheFold
             headingLevel={2}
           />

@@ -44,6 +44,19 @@ afterEach(() => {
 });
 
 describe('LaptopRoute', () => {
+  it('says "Photo verified", and what it means, only when an admin approved a photo', async () => {
+    serve(makeProductDetails({ photoVerified: true }));
+    const { unmount } = draw();
+    expect(await screen.findByText('Photo verified')).toBeTruthy();
+    expect(screen.getByText(/An admin matched a photo of this laptop/)).toBeTruthy();
+    unmount();
+
+    serve(makeProductDetails({ photoVerified: false }));
+    draw();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dell XPS 13' })).toBeTruthy();
+    expect(screen.queryByText('Photo verified')).toBeNull();
+  });
+
   it('shows the photos, price and saving, grade, specs, description and seller', async () => {
     serve(makeProductDetails({ wasPrice: 799 }));
     draw();
@@ -120,12 +133,28 @@ describe('LaptopRoute', () => {
     const { unmount } = draw();
     expect(await screen.findByRole('button', { name: 'Sold' })).toHaveProperty('disabled', true);
     expect(screen.queryByRole('button', { name: 'Book now' })).toBeNull();
+    // Nothing to be protected in: no buyer protection on a sold laptop or one's own.
+    expect(screen.queryByRole('region', { name: 'Buyer protection' })).toBeNull();
     unmount();
     serve(makeProductDetails({ isOwn: true }), makeSessionUser({ typeOfUser: 'seller' }));
     draw();
     const edit = await screen.findByRole('link', { name: 'Edit listing' });
     expect(edit.getAttribute('href')).toBe(`/dashboard/myproducts/${id}/edit`);
     expect(screen.queryByRole('button', { name: 'Report' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Buyer protection' })).toBeNull();
+  });
+
+  it('tells a buyer beside Book how their money is protected, with a link to the rules', async () => {
+    serve(makeProductDetails());
+    draw();
+    const protection = await screen.findByRole('region', { name: 'Buyer protection' });
+    expect(protection.textContent).toContain('We hold your payment until you have the laptop');
+    expect(protection.textContent).toContain('open a dispute');
+    expect(
+      within(protection)
+        .getByRole('link', { name: 'How buyer protection works' })
+        .getAttribute('href'),
+    ).toBe('/faq#protection');
   });
 
   it('says a withdrawn laptop is no longer listed, and an unknown one was not found', async () => {
@@ -169,5 +198,34 @@ describe('LaptopRoute', () => {
     draw();
     await userEvent.click(await screen.findByRole('button', { name: 'Share' }));
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/laptops/${id}`);
+  });
+
+  it('compares the price with similar sales, saying what the range is from', async () => {
+    const range = { low: 854, median: 879, high: 896.5, sales: 6, months: 12 };
+    serve(makeProductDetails({ resalePrice: 749, fairPrice: range }));
+    const { unmount } = draw();
+    expect(await screen.findByText('$130 below similar sales')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Based on 6 sales of similar laptops in the last 12 months: most sold for $854–$897, half for less than $879.',
+      ),
+    ).toBeTruthy();
+    unmount();
+
+    serve(makeProductDetails({ resalePrice: 940, fairPrice: range }));
+    const above = draw();
+    expect(await screen.findByText('$61 above similar sales')).toBeTruthy();
+    above.unmount();
+
+    serve(makeProductDetails({ resalePrice: 870, fairPrice: range }));
+    draw();
+    expect(await screen.findByText('In line with similar sales')).toBeTruthy();
+  });
+
+  it('says nothing about similar sales without enough of them', async () => {
+    serve(makeProductDetails({ fairPrice: null }));
+    draw();
+    await screen.findByRole('heading', { level: 1, name: 'Dell XPS 13' });
+    expect(screen.queryByText(/similar sales/)).toBeNull();
   });
 });

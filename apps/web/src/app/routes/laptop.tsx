@@ -55,6 +55,8 @@ export function LaptopRoute() {
         onBook={actions.onBook}
         onReport={actions.onReport}
         onAsk={actions.onAsk}
+        onSave={actions.onSave}
+        saved={actions.isSaved(product.data._id)}
       />
       {actions.modals}
     </>

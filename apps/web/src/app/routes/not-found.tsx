@@ -11,19 +11,24 @@ const NotFoundGraphic = lazy(
   })),
 );
 
+/** Its own texts: it loads when first shown, not with Home. */
+const notFoundTexts = {
+  title: 'Page not found',
+  text: 'The page you are looking for does not exist or has moved.',
+} as const;
+
 /** Any unknown path: the animated 404 graphic and a way home, nothing else. */
 export function NotFoundRoute() {
-  const t = messages.errors;
   return (
     <section className="flex flex-col items-center gap-4 py-10 text-center">
       {/* The graphic's size (its viewBox), so nothing moves when it comes in. */}
       <Suspense fallback={<div className="aspect-[420/300] w-full max-w-[420px]" />}>
         <NotFoundGraphic />
       </Suspense>
-      <h1 className="text-3xl font-bold">{t.notFoundTitle}</h1>
-      <p className="max-w-md text-base-content/75">{t.notFoundText}</p>
+      <h1 className="text-3xl font-bold">{notFoundTexts.title}</h1>
+      <p className="max-w-md text-base-content/75">{notFoundTexts.text}</p>
       <Link to={paths.home.getHref()} className="btn btn-neutral">
-        {t.backHome}
+        {messages.errors.backHome}
       </Link>
     </section>
   );

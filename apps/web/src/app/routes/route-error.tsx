@@ -1,12 +1,24 @@
+import { lazy, Suspense } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { messages } from '../../lib/messages.ts';
-import { NotFoundRoute } from './not-found.tsx';
+import { withTimeout } from '../lazy-route.ts';
+
+// A 404 is rare: its page loads when one happens, not with Home (the web budget).
+const NotFoundRoute = lazy(
+  withTimeout(async () => ({ default: (await import('./not-found.tsx')).NotFoundRoute })),
+);
 
 /** The layouts' error screen: a render or loader error below a layout lands here. */
 export function RouteError() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundRoute />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Suspense fallback={null}>
+        <NotFoundRoute />
+      </Suspense>
+    );
+  }
   const t = messages.errors;
   return (
     <section

@@ -6,6 +6,7 @@ import {
   searchPageRequest,
 } from '../../features/search/api/search-products.ts';
 import { SearchPage } from '../../features/search/components/search-page.tsx';
+import { SaveSearchButton } from '../../features/saved-searches/components/save-search-button.tsx';
 import { useProductActions } from '../use-product-actions.tsx';
 
 /** /search: the catalogue's search page with the usual cards and their modals. */
@@ -14,6 +15,7 @@ export function SearchRoute() {
   return (
     <>
       <SearchPage
+        renderSaveSearch={(filters) => <SaveSearchButton filters={filters} />}
         renderGrid={(products) => (
           <ProductGrid
             products={products}
@@ -21,6 +23,8 @@ export function SearchRoute() {
             onReport={actions.onReport}
             onAsk={actions.onAsk}
             bookingOf={actions.bookingOf}
+            onSave={actions.onSave}
+            isSaved={actions.isSaved}
             aboveTheFold
             headingLevel={2}
           />

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
-import { messages } from '../../lib/messages.ts';
+
+/** Its own texts: it loads with the pages that ask for confirmation, not with Home. */
+const confirmTexts = { title: 'Please confirm', cancel: 'Cancel', close: 'Close' } as const;
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -26,10 +28,10 @@ type ConfirmDialogProps = {
  */
 export function ConfirmDialog({
   open,
-  title = messages.confirm.title,
+  title = confirmTexts.title,
   message,
   confirmLabel,
-  cancelLabel = messages.confirm.cancel,
+  cancelLabel = confirmTexts.cancel,
   onConfirm,
   onCancel,
   busy = false,
@@ -103,7 +105,7 @@ export function ConfirmDialog({
       </div>
       <div className="modal-backdrop">
         <button type="button" tabIndex={-1} onClick={cancel}>
-          {messages.confirm.close}
+          {confirmTexts.close}
         </button>
       </div>
     </dialog>

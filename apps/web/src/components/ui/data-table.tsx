@@ -87,7 +87,13 @@ export function DataTable<Row>({
         <thead role="rowgroup" className="text-base-content/80 max-sm:sr-only">
           <tr role="row">
             {columns.map((column) => (
-              <th key={column.key} role="columnheader" scope="col" className={column.className}>
+              // A column's weight is for its cells; every header has the same one.
+              <th
+                key={column.key}
+                role="columnheader"
+                scope="col"
+                className={`${column.className ?? ''} font-semibold!`}
+              >
                 {column.header}
               </th>
             ))}

@@ -48,7 +48,7 @@ export const toastDurations = {
 
 /**
  * The toasts `toast()` from react-hot-toast/headless shows, drawn as daisyUI alerts
- * at the top of the screen. Headless because react-hot-toast's own Toaster brings a
+ * at the bottom of the screen, where they cover no navbar and no search box. Headless because react-hot-toast's own Toaster brings a
  * CSS-in-JS library (goober) into Home's first download: ~3 KB and about a tenth of
  * the time the app's script took to start. Hovering a toast holds its timer.
  */
@@ -61,8 +61,8 @@ export function Toaster({ toastOptions }: { toastOptions: DefaultToastOptions })
     if (none) endPause();
   }, [none, endPause]);
   return (
-    // Clicks pass through the container's empty parts to the navbar below it.
-    <div className="toast toast-top toast-center pointer-events-none z-50 w-max max-w-[calc(100vw-2rem)] whitespace-normal">
+    // Clicks pass through the container's empty parts to the page below it.
+    <div className="toast toast-bottom toast-center pointer-events-none z-50 w-max max-w-[calc(100vw-2rem)] whitespace-normal">
       {toasts.map((shown) => (
         <div
           key={shown.id}

@@ -14,7 +14,6 @@ export const loginMessages = {
   // Google's own wording for its button.
   google: 'Sign in with Google',
   googleFailed: 'Signing in with Google did not work. Please try again.',
-  googleNotSetUp: 'Signing in with Google is not set up on this marketplace yet.',
 };
 
 export const authMessages = {
@@ -27,6 +26,9 @@ export const authMessages = {
     buyer: 'Buyer',
     seller: 'Seller',
     picture: 'Profile picture',
+    pictureForBuyers: 'Optional. JPEG, PNG or WebP, up to 5 MB.',
+    pictureForSellers: 'Buyers trust a seller they can see. JPEG, PNG or WebP, up to 5 MB.',
+    sellerPictureRequired: 'Sellers need a profile picture: buyers trust a face they can see.',
     password: 'Password',
     submit: 'Sign up',
     haveAccount: 'Already have an account?',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Location } from 'react-router';
-import { loginState, returnPath, wasSignedOut } from './return-to.ts';
+import { afterSignUpPath, loginState, returnPath, wasSignedOut } from './return-to.ts';
 
 const from = { pathname: '/dashboard/myproducts', search: '?page=2', hash: '' } as Location;
 
@@ -19,6 +19,20 @@ describe('returnPath: where signing in leads', () => {
   it('goes home when nothing sent the visitor to log in', () => {
     expect(returnPath(null, 'buyer')).toBe('/');
     expect(returnPath(undefined)).toBe('/');
+  });
+});
+
+describe('afterSignUpPath: where a new account leads', () => {
+  it('takes a new seller who came from nowhere in particular to add their first laptop', () => {
+    expect(afterSignUpPath(null, 'seller')).toBe('/dashboard/addaproduct');
+    expect(afterSignUpPath(null, 'buyer')).toBe('/');
+  });
+
+  it('goes back to the page that asked for an account, as a login does', () => {
+    expect(afterSignUpPath(loginState(from, 'seller'), 'seller')).toBe(
+      '/dashboard/myproducts?page=2',
+    );
+    expect(afterSignUpPath(loginState(from, 'seller'), 'buyer')).toBe('/dashboard');
   });
 });
 

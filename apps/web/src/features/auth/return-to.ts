@@ -30,3 +30,13 @@ export function returnPath(state: unknown, typeOfUser?: UserType): string {
   if (role && role !== typeOfUser) return paths.dashboard.root.getHref();
   return `${from.pathname}${from.search}${from.hash}`;
 }
+
+/**
+ * Where a new account goes: back where the visitor came from, as after a login; a new
+ * seller who came from nowhere in particular goes to add their first laptop.
+ */
+export function afterSignUpPath(state: unknown, typeOfUser: UserType): string {
+  const { from } = (state ?? {}) as Partial<LoginState>;
+  if (!from && typeOfUser === 'seller') return paths.dashboard.addProduct.getHref();
+  return returnPath(state, typeOfUser);
+}

@@ -7,6 +7,7 @@ export const paymentMessages = {
   seller: 'Seller',
   meetingLocation: 'Meeting place',
   yourPhone: 'Your phone',
+  held: 'We hold your payment until you have the laptop: the seller is paid at the handover, and you can open a dispute until then.',
   cardDetails: 'Card details',
   testMode: 'Test mode',
   testHint: 'Use the test card 4242 4242 4242 4242, any future date and any CVC.',

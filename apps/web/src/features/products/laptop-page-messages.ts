@@ -11,14 +11,23 @@ export const laptopPageMessages = {
   thumbnails: 'All photos',
   showPhoto: (n: number) => `Show photo ${n}`,
   close: 'Close',
+  save: (name: string) => `Save ${name}`,
+  unsave: (name: string) => `Remove ${name} from saved`,
 
   price: 'Price',
   originalPrice: 'Original price',
   wasPrice: 'Was',
   saving: (percent: number) => `${percent}% below the original price`,
+  fairPriceBelow: (dollars: string) => `${dollars} below similar sales`,
+  fairPriceAbove: (dollars: string) => `${dollars} above similar sales`,
+  fairPriceInLine: 'In line with similar sales',
+  fairPriceBasis: (sales: number, months: number, low: string, high: string, median: string) =>
+    `Based on ${sales.toLocaleString('en-US')} sale${sales === 1 ? '' : 's'} of similar laptops in the last ${months} months: most sold for ${low}–${high}, half for less than ${median}.`,
   grade: 'Condition',
   gradeLink: 'What the grades mean',
   specs: 'Specs',
+  fromDeviceReport: 'From the device report',
+  enteredBySeller: 'Entered by the seller',
   description: 'Description',
   knownIssues: 'Known issues',
   location: 'Location',
@@ -28,9 +37,24 @@ export const laptopPageMessages = {
     'The seller listed this laptop before specs were asked for; ask them, or read its description.',
   seller: 'Seller',
   verified: 'Verified seller',
+  photoVerified: 'Photo verified',
+  photoVerifiedMeaning:
+    'An admin matched a photo of this laptop, with a code we gave its seller, to the photos here.',
+  serialChecked: 'Serial checked',
+  serialCheckedMeans:
+    'The seller gave its serial number: it is not reported stolen, and no other seller lists it. We never show the number.',
+  sellerRating: 'Seller rating',
   memberSince: (date: string) => `Member since ${date}`,
   laptopsSold: (n: number) => (n === 1 ? '1 laptop sold' : `${n} laptops sold`),
   phoneAfterBooking: 'Their phone number is on your order page once you book.',
+
+  protection: 'Buyer protection',
+  protectionPoints: [
+    'We hold your payment until you have the laptop: the seller is paid at the handover.',
+    'Something wrong at the meeting? Keep your handover code and open a dispute; our team can refund you.',
+    'You pay by card on this site; the seller never sees your card details.',
+  ],
+  protectionLink: 'How buyer protection works',
 
   book: 'Book now',
   payNow: 'Booked: pay now',

@@ -16,6 +16,13 @@ export const searchMessages = {
   location: 'Location',
   locationPlaceholder: 'City or area',
   maxYears: 'Max years of use',
+  trust: 'Checked by the laptop',
+  deviceSpecs: 'Device-reported specs only',
+  serialChecked: 'Serial checked',
+  trustHints: {
+    deviceSpecs: 'Processor, memory, storage and battery health read from the laptop’s own report',
+    serialChecked: 'Serial number given, not reported stolen, listed by no other seller',
+  },
   specs: 'Specs',
   ramMin: 'Memory (RAM)',
   storageMin: 'Storage',
@@ -37,6 +44,7 @@ export const searchMessages = {
     newest: 'Newest first',
     price_asc: 'Price: low to high',
     price_desc: 'Price: high to low',
+    rating: 'Seller rating',
   },
   apply: 'Apply filters',
   clear: 'Clear',
@@ -71,3 +79,11 @@ export const searchMessages = {
   loadMoreFailed: 'We could not load more laptops.',
   retry: 'Try again',
 } as const;
+
+/** The category page's own texts (it is the search page within one brand). */
+export const categoryMessages = {
+  heading: (name: string) => `${name} laptops`,
+  notFoundTitle: 'This category does not exist',
+  notFoundText: 'It may have been removed. Pick another category from the home page.',
+  backHome: 'Back to home',
+};

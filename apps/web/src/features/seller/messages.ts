@@ -78,11 +78,49 @@ export const productFormMessages = {
   waitingForPhotos: 'Waiting for the photos to finish uploading…',
 };
 
+/** Import a hardware report: the laptop's own account of itself fills the specs. */
+export const hardwareReportMessages = {
+  title: 'Import a hardware report',
+  intro:
+    'Your laptop can describe its own hardware and battery. Run one command, then choose the file it wrote: we fill in the specs it names, and you can still change any of them.',
+  fromReport: 'From the device report',
+  choose: 'Choose the report file',
+  chooseHint: 'The .html, .json or .txt file the command wrote, 2 MB at most. Nothing is kept.',
+  reading: 'Reading the report…',
+  runIn: (system: string) => `On ${system}`,
+  filled: (count: number) =>
+    count === 1 ? '1 field filled from the report.' : `${count} fields filled from the report.`,
+  nothingFilled: 'The report was read, but it names none of the specs on this form.',
+  checkThem:
+    'Fields marked “From the device report” hold what the laptop said; changing one removes the mark.',
+  notes: 'What the report did not tell',
+  failed: 'We could not read this report.',
+  serial: (serial: string) =>
+    `Serial number in the report: ${serial} (filled in below, under Serial number).`,
+  pasteLabel: 'Or paste what the command printed',
+  pasteHint: 'Copy the whole output from the terminal and paste it here. Nothing is kept.',
+  pasteRead: 'Read the pasted text',
+  pasteEmpty: 'Paste the command’s output first.',
+};
+
+/** The listing form's serial number. */
+export const serialFieldMessages = {
+  section: 'Serial check',
+  intro:
+    'Buyers see “Serial checked” on your laptop when it has a serial number that is not reported stolen and no other seller lists.',
+  label: 'Serial number',
+  optional: '(optional)',
+  hint: 'On the underside, in Settings → About (Windows) or About This Mac, or in the hardware report. We keep only a scrambled fingerprint of it: nobody, you included, can read it back.',
+  onFileFromDevice: 'A serial number from the device report is on file.',
+  onFileTyped: 'A serial number you typed is on file.',
+  replaceHint: 'Type a new one to replace it, or leave this blank to keep it.',
+};
+
 /** The photo picker: up to eight photos, uploaded as soon as they are picked. */
 export const photoPickerMessages = {
   label: 'Add photos',
-  hint: (max: number) =>
-    `Up to ${max} photos, JPEG, PNG or WebP. The first is the cover; drag them, or use the arrows, to change the order.`,
+  hint: (max: number, minSide: number) =>
+    `Up to ${max} photos, JPEG, PNG or WebP, at least ${minSide} pixels on the shorter side. The first is the cover; drag them, or use the arrows, to change the order.`,
   full: (max: number) =>
     `You have added ${max} photos, the most a listing can have. Remove one to add another.`,
   shotsTitle: 'Buyers ask to see:',

@@ -54,16 +54,15 @@ export function LoginPage() {
           {t.forgotPassword}
         </button>
       </div>
-      {/* Always offered; where the operator has not configured Google
-          (GOOGLE_CLIENT_ID), disabled and saying so rather than failing on a tap. */}
-      {authOptions.data && (
+      {/* Only where the operator has set Google up (GOOGLE_CLIENT_ID): a button that
+          cannot work is noise. */}
+      {authOptions.data?.google && (
         <>
           <div className="divider text-sm text-base-content/75">{t.or}</div>
           <button
             type="button"
             className="btn btn-outline w-full"
-            disabled={!authOptions.data.google || google.isPending}
-            aria-describedby={authOptions.data.google ? undefined : 'google-not-set-up'}
+            disabled={google.isPending}
             onClick={() =>
               google.mutate(returnTo, { onError: (error) => toast.error(error.message) })
             }
@@ -85,11 +84,6 @@ export function LoginPage() {
             </svg>
             {t.google}
           </button>
-          {!authOptions.data.google && (
-            <p id="google-not-set-up" className="mt-2 text-center text-sm text-base-content/75">
-              {t.googleNotSetUp}
-            </p>
-          )}
         </>
       )}
       <p className="mt-6 text-center text-sm">

@@ -35,7 +35,7 @@ export function ResetPasswordPage() {
     return (
       <section className={cardClass}>
         <h1 className="mb-4 text-center text-2xl font-bold">{t.title}</h1>
-        <div role="alert" className="alert alert-error alert-soft">
+        <div role="alert" className="alert alert-error">
           <span>{t.invalidLink}</span>
         </div>
         <p className="mt-4 text-sm text-base-content/70">{t.invalidLinkHint}</p>

@@ -47,14 +47,15 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderPage() {
+function renderPage(
+  state: unknown = { from: { pathname: '/category/7', search: '?page=2', hash: '' } },
+  search = '',
+) {
   const { router } = renderWithProviders(<SignUpPage />, {
     path: '/signup',
-    at: {
-      pathname: '/signup',
-      state: { from: { pathname: '/category/7', search: '?page=2', hash: '' } },
-    },
+    at: { pathname: '/signup', search, state },
     routes: [
+      { path: '/dashboard/addaproduct', element: <p>Add a laptop</p> },
       { path: '/login', element: <p>Login page</p> },
       { path: '/category/:id', element: <p>Category page</p> },
       { path: '/', element: <p>Home page</p> },
@@ -88,6 +89,12 @@ describe('SignUpPage', () => {
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
   });
 
+  it("starts as a seller's form when Home's Sell yours led here (?as=seller)", () => {
+    renderPage(null, '?as=seller');
+    expect((screen.getByRole('radio', { name: 'Seller' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: 'Buyer' }) as HTMLInputElement).checked).toBe(false);
+  });
+
   it('shows each required message next to its field when submitted empty', async () => {
     const { user } = renderPage();
     await user.click(submit());
@@ -95,7 +102,6 @@ describe('SignUpPage', () => {
       Name: 'Please enter your name',
       Email: 'Please enter your email',
       Password: 'Please enter a password',
-      'Profile picture': 'Please choose a picture',
     };
     for (const [label, message] of Object.entries(expected)) {
       const error = await screen.findByText(message);
@@ -105,6 +111,44 @@ describe('SignUpPage', () => {
       expect(input.getAttribute('aria-describedby')).toContain(error.id);
     }
     expect(calls).toEqual([]);
+  });
+
+  it('lets a buyer skip the picture, and creates the account without uploading', async () => {
+    const { router, user } = renderPage();
+    expect(screen.getByText('Optional. JPEG, PNG or WebP, up to 5 MB.')).toBeTruthy();
+    await fillIn(user, null);
+    await user.click(submit());
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/category/7'));
+    expect(calls.map((call) => call.path)).toEqual(['/api/auth/sign-up/email']);
+    expect(uploadImage).not.toHaveBeenCalled();
+    expect(toast.success).toHaveBeenCalledWith('Your account is ready.');
+  });
+
+  it('asks a seller for a picture, saying why, before sending anything', async () => {
+    const { user } = renderPage();
+    await fillIn(user, null);
+    await user.click(screen.getByRole('radio', { name: 'Seller' }));
+    expect(
+      screen.getByText('Buyers trust a seller they can see. JPEG, PNG or WebP, up to 5 MB.'),
+    ).toBeTruthy();
+    await user.click(submit());
+
+    const error = await screen.findByText(
+      'Sellers need a profile picture: buyers trust a face they can see.',
+    );
+    expect(screen.getByLabelText('Profile picture').getAttribute('aria-describedby')).toContain(
+      error.id,
+    );
+    expect(calls).toEqual([]);
+  });
+
+  it('takes a new seller who came from nowhere in particular to add a laptop', async () => {
+    const { router, user } = renderPage(null);
+    await fillIn(user);
+    await user.click(screen.getByRole('radio', { name: 'Seller' }));
+    await user.click(submit());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/addaproduct'));
   });
 
   it('asks for at least 6 password characters', async () => {

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast/headless';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { signUpInputSchema, signUpUserTypes } from '@laptops/shared/auth';
 import { paths } from '../../../config/paths.ts';
@@ -15,10 +15,21 @@ import { useSignUp } from '../../../features/auth/api/sign-up.ts';
 import { useUpdateUser } from '../../../features/auth/api/update-user.ts';
 import { authMessages } from '../../../features/auth/messages.ts';
 import { PictureField } from '../../../features/auth/components/picture-field.tsx';
-import { pictureFieldSchema } from '../../../features/auth/picture-field-schema.ts';
-import { returnPath } from '../../../features/auth/return-to.ts';
+import { optionalPictureFieldSchema } from '../../../features/auth/picture-field-schema.ts';
+import { afterSignUpPath } from '../../../features/auth/return-to.ts';
 
-const signUpFormSchema = signUpInputSchema.extend({ picture: pictureFieldSchema });
+// A seller's face builds buyers' trust; a buyer may add a picture later, or never.
+const signUpFormSchema = signUpInputSchema
+  .extend({ picture: optionalPictureFieldSchema })
+  .superRefine(({ typeOfUser, picture }, context) => {
+    if (typeOfUser === 'seller' && !picture?.[0]) {
+      context.addIssue({
+        code: 'custom',
+        path: ['picture'],
+        message: authMessages.signUp.sellerPictureRequired,
+      });
+    }
+  });
 type SignUpFormValues = z.infer<typeof signUpFormSchema>;
 
 const errorMessage = (error: unknown) =>
@@ -26,8 +37,8 @@ const errorMessage = (error: unknown) =>
 
 /**
  * Sign up, in this order: create the account (which logs the user in), upload the
- * picture (only a signed-in user can), save it on the profile, then go back to where
- * the visitor came from.
+ * picture if one was chosen (only a signed-in user can), save it on the profile, then
+ * go back to where the visitor came from (a new seller: to add a laptop).
  */
 export function SignUpPage() {
   const t = authMessages.signUp;
@@ -38,18 +49,22 @@ export function SignUpPage() {
   const updateUser = useUpdateUser();
   const [uploadProgress, setUploadProgress] = useState<number | null>(null);
   const userTypeErrorId = useId();
+  // Home's Sell yours comes with ?as=seller: the form starts as a seller's.
+  const [searchParams] = useSearchParams();
+  const startAs = searchParams.get('as') === 'seller' ? 'seller' : 'buyer';
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<SignUpFormValues>({
     resolver: zodResolver(signUpFormSchema),
-    defaultValues: { name: '', email: '', typeOfUser: 'buyer', password: '', picture: undefined },
+    defaultValues: { name: '', email: '', typeOfUser: startAs, password: '', picture: undefined },
   });
+  const typeOfUser = useWatch({ control, name: 'typeOfUser' });
 
   const onSubmit = handleSubmit(async ({ picture, ...input }) => {
     const file = picture?.[0];
-    if (!file) return;
     const loadingToast = toast.loading(t.creating);
     try {
       try {
@@ -60,20 +75,22 @@ export function SignUpPage() {
         return;
       }
       let pictureSaved = true;
-      try {
-        setUploadProgress(0);
-        const url = await uploadImage(file, setUploadProgress);
-        await updateUser.mutateAsync({ image: url });
-      } catch (error) {
-        // The account exists and the user is signed in; the picture can be added later.
-        pictureSaved = false;
-        toast.error(t.pictureFailed(errorMessage(error)));
-      } finally {
-        setUploadProgress(null);
+      if (file) {
+        try {
+          setUploadProgress(0);
+          const url = await uploadImage(file, setUploadProgress);
+          await updateUser.mutateAsync({ image: url });
+        } catch (error) {
+          // The account exists and the user is signed in; the picture can be added later.
+          pictureSaved = false;
+          toast.error(t.pictureFailed(errorMessage(error)));
+        } finally {
+          setUploadProgress(null);
+        }
       }
       await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
       if (pictureSaved) toast.success(t.success);
-      void navigate(returnPath(location.state, input.typeOfUser), { replace: true });
+      void navigate(afterSignUpPath(location.state, input.typeOfUser), { replace: true });
     } finally {
       toast.dismiss(loadingToast);
     }
@@ -125,6 +142,7 @@ export function SignUpPage() {
         </fieldset>
         <PictureField
           label={t.picture}
+          hint={typeOfUser === 'seller' ? t.pictureForSellers : t.pictureForBuyers}
           registration={register('picture')}
           error={errors.picture?.message}
           uploadProgress={uploadProgress}

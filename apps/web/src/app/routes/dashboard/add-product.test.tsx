@@ -11,7 +11,10 @@ import { resizePhoto } from '../../../features/seller/components/resize-photo.ts
 import { AddProductPage } from './add-product.tsx';
 
 vi.mock('../../../lib/upload-image.ts', () => ({ uploadImage: vi.fn() }));
-vi.mock('../../../features/seller/components/resize-photo.ts', () => ({ resizePhoto: vi.fn() }));
+vi.mock('../../../features/seller/components/resize-photo.ts', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  resizePhoto: vi.fn(),
+}));
 
 const DELL = '3f1e2d3c-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
 const categories = [
@@ -35,6 +38,8 @@ beforeEach(() => {
       const method = init?.method ?? 'GET';
       if (path === '/api/categories' && method === 'GET') return jsonResponse(categories);
       if (path === '/api/deal-terms' && method === 'GET') return jsonResponse(dealTerms);
+      // The fair price is asked for while the seller types (add-product-fair-price.test.tsx).
+      if (path.startsWith('/api/fair-price?')) return jsonResponse({ range: null });
       calls.push({ path, method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
       if (path === '/api/products' && method === 'POST') return saveResponse();
       return jsonResponse({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
@@ -146,7 +151,7 @@ const blankOptionalSpecs = {
 };
 
 describe('AddProductPage', () => {
-  it('has the title, the four parts under their headings, the choices and the submit button', async () => {
+  it('has the title, the parts under their headings, the choices and the submit button', async () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Add a laptop' })).toBeTruthy();
     const parts = screen
@@ -154,6 +159,8 @@ describe('AddProductPage', () => {
       .map((group) => group.getAttribute('aria-labelledby'));
     expect(parts.map((id) => document.getElementById(id ?? '')?.textContent)).toEqual([
       'The laptop',
+      'Import a hardware report',
+      'Serial check',
       'Specs',
       'Photos',
       'Price and place',
@@ -521,5 +528,36 @@ describe('AddProductPage', () => {
       'POST /api/products',
       'POST /api/products',
     ]);
+  });
+
+  it('sends the serial number as typed, normalised; refuses one that is not one, and shows a stolen one on its field', async () => {
+    const { router, user } = renderPage();
+    await fillIn(user);
+    await user.upload(photosInput(), photo('lid.png'));
+    await type(user, 'Serial number (optional)', '!!');
+    await user.click(submit());
+    const invalid = await screen.findByText(/A serial number has 4 to 40 letters and digits/);
+    expect(
+      screen.getByLabelText('Serial number (optional)').getAttribute('aria-describedby'),
+    ).toContain(invalid.id);
+    expect(saves()).toHaveLength(0);
+
+    saveResponse = () =>
+      jsonResponse(
+        {
+          error: {
+            code: 'SERIAL_STOLEN',
+            message: 'This serial number is reported stolen.',
+            fields: { serialNumber: 'This serial number is reported stolen.' },
+          },
+        },
+        422,
+      );
+    await type(user, 'Serial number (optional)', ' c02-xy 12 ');
+    await user.click(submit());
+    await screen.findByText('This serial number is reported stolen.', { selector: 'p' });
+    expect(document.activeElement).toBe(screen.getByLabelText('Serial number (optional)'));
+    expect((saves()[0]?.body as { serialNumber: string }).serialNumber).toBe('C02XY12');
+    expect(router.state.location.pathname).toBe('/dashboard/addaproduct');
   });
 });

@@ -23,10 +23,15 @@ export function AddProductPage() {
   const navigate = useNavigate();
   const addProduct = useAddProduct();
 
-  const onSave = async ({ fields, photos }: ProductFormSubmission) => {
+  const onSave = async ({ fields, photos, deviceReports, serialNumber }: ProductFormSubmission) => {
     const saving = toast.loading(t.saving);
     try {
-      await addProduct.mutateAsync({ ...fields, photos });
+      await addProduct.mutateAsync({
+        ...fields,
+        photos,
+        ...(deviceReports.length > 0 && { deviceReports }),
+        ...(serialNumber && { serialNumber }),
+      });
     } catch (error) {
       toast.error(t.saveFailed(errorMessage(error), hasFieldErrors(error)));
       throw error;

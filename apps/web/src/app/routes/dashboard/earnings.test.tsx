@@ -156,6 +156,41 @@ describe('EarningsPage', () => {
     expect(screen.queryByRole('link', { name: /CSV/ })).toBeNull();
   });
 
+  it('shows the payout that the balances show as paid, even when it landed between two polls', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    account = { ...account, state: 'enabled' };
+    const due = { held: 0, available: 475, inTransit: 0, paidOut: 0 };
+    const paidOut = { held: 0, available: 0, inTransit: 0, paidOut: 475 };
+    let earningsCalls = 0;
+    let payoutsCalls = 0;
+    undoMocks();
+    // Both lists are asked every 5 s. The payout lands while the third round is in flight:
+    // that round's balances see it and its payouts list does not.
+    mockApi(({ url }) => {
+      if (url.pathname === '/api/payout-account') return jsonResponse(account);
+      if (url.pathname === '/api/earnings') {
+        earningsCalls += 1;
+        return jsonResponse({ ...earnings, balances: earningsCalls >= 3 ? paidOut : due });
+      }
+      if (url.pathname === '/api/payouts') {
+        payoutsCalls += 1;
+        return jsonResponse(payoutsCalls > 3 ? payouts : []);
+      }
+      return undefined;
+    });
+    try {
+      renderWithProviders(<EarningsPage />);
+      expect(await screen.findByText('No payouts yet.')).toBeTruthy();
+      await vi.advanceTimersByTimeAsync(5_000);
+      await vi.advanceTimersByTimeAsync(5_000);
+      await waitFor(() => expect(balance('Paid out')).toBe('$475.00'));
+      const paid = await screen.findByRole('table', { name: 'Money sent to your payout account' });
+      expect(within(paid).getByText('Paid')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('says what happens to a payout Stripe refused', async () => {
     payouts = [
       {

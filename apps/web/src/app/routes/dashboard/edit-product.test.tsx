@@ -10,7 +10,8 @@ import { uploadImage } from '../../../lib/upload-image.ts';
 import { EditProductPage } from './edit-product.tsx';
 
 vi.mock('../../../lib/upload-image.ts', () => ({ uploadImage: vi.fn() }));
-vi.mock('../../../features/seller/components/resize-photo.ts', () => ({
+vi.mock('../../../features/seller/components/resize-photo.ts', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
   resizePhoto: async (file: File) => file,
 }));
 
@@ -307,5 +308,40 @@ describe('EditProductPage', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await formShown();
     expect(valueOf('Mobile number')).toBe('+1 617 555 0100');
+  });
+});
+
+describe('importing a hardware report while editing', () => {
+  it('sends the fields the report read, even unchanged, with its token, so the server can mark them', async () => {
+    const fetchMock = vi.mocked(fetch);
+    const original = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === '/api/hardware-reports') {
+        return jsonResponse({
+          success: true,
+          data: {
+            kinds: ['linux-lscpu'],
+            // The memory the listing already says, and a battery it did not know.
+            specs: { ramGb: 16, batteryCycles: 240 },
+            fields: ['ramGb', 'batteryCycles'],
+            serialNumber: null,
+            warnings: [],
+            token: 'signed-token',
+          },
+        });
+      }
+      return original(input, init);
+    });
+    const { user } = renderPage();
+    await formShown();
+    await user.click(screen.getByText('Import a hardware report'));
+    await user.upload(
+      screen.getByLabelText('Choose the report file'),
+      new File(['Model name: x'], 'laptop.txt', { type: 'text/plain' }),
+    );
+    await screen.findByText(/2 fields filled from the report\./);
+    await user.click(save());
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0]).toEqual({ ramGb: 16, batteryCycles: 240, deviceReports: ['signed-token'] });
   });
 });

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { ProductDetails, ProductEdit } from '@laptops/shared/products';
+import type { OwnProduct, ProductDetails, ProductEdit } from '@laptops/shared/products';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
@@ -14,6 +14,7 @@ import {
   type ProductFormSubmission,
 } from '../../../features/seller/components/product-form.tsx';
 import { productFormValuesOf } from '../../../features/seller/components/product-form-values.ts';
+import { PhotoVerificationPanel } from '../../../features/seller/components/photo-verification-panel.tsx';
 import { editProductMessages as t } from '../../../features/seller/messages.ts';
 
 const errorMessage = (error: unknown) =>
@@ -24,7 +25,8 @@ const hasFieldErrors = (error: unknown) => error instanceof ApiRequestError && !
  * /dashboard/myproducts/:id/edit: the seller's own unsold laptop in the listing form,
  * filled in as it is: its page, and its mobile number from My products (no page carries
  * it). Saving sends what changed, then goes back to My products. A laptop that is not
- * the seller's (or is gone) is "not found"; a sold one cannot be edited.
+ * the seller's (or is gone) is "not found"; a sold one cannot be edited. Above the form,
+ * the listing's photo verification.
  */
 export function EditProductPage() {
   const { id = '' } = useParams();
@@ -58,7 +60,7 @@ export function EditProductPage() {
       </Notice>
     );
   }
-  return <EditProductForm product={product.data} mobileNumber={own.mobileNumber} />;
+  return <EditProductForm product={product.data} own={own} />;
 }
 
 /** Why the form is not shown, with the way back to My products. */
@@ -77,26 +79,33 @@ function Notice({ title, text, children }: { title: string; text: string; childr
   );
 }
 
-function EditProductForm({
-  product,
-  mobileNumber,
-}: {
-  product: ProductDetails;
-  mobileNumber: string;
-}) {
+function EditProductForm({ product, own }: { product: ProductDetails; own: OwnProduct }) {
   const navigate = useNavigate();
   const editProduct = useEditProduct();
   const backToMyProducts = () => void navigate(paths.dashboard.myProducts.getHref());
 
-  const onSave = async ({ fields, photos, changed, photosChanged }: ProductFormSubmission) => {
+  const onSave = async ({
+    fields,
+    photos,
+    changed,
+    photosChanged,
+    deviceReports,
+    fromReport,
+    serialNumber,
+  }: ProductFormSubmission) => {
     const edit: Record<string, unknown> = {};
     for (const name of changed) edit[name] = fields[name];
+    // A report that read what the listing already says still vouches for it.
+    for (const name of fromReport) edit[name] = fields[name];
     if (photosChanged) edit.photos = photos;
+    // Blank keeps the serial on file; a new one replaces it.
+    if (serialNumber) edit.serialNumber = serialNumber;
     if (Object.keys(edit).length === 0) {
       toast.success(t.nothingChanged);
       backToMyProducts();
       return;
     }
+    if (deviceReports.length > 0) edit.deviceReports = deviceReports;
     const saving = toast.loading(t.saving);
     try {
       await editProduct.mutateAsync({ id: product._id, edit: edit as ProductEdit });
@@ -114,8 +123,10 @@ function EditProductForm({
     <section className="mx-auto w-full max-w-3xl">
       <h1 className="text-2xl font-bold wrap-anywhere sm:text-3xl">{t.title(product.name)}</h1>
       <p className="mt-2 mb-6 text-base-content/75">{t.intro}</p>
+      <PhotoVerificationPanel productId={product._id} />
       <ProductForm
-        initialValues={productFormValuesOf(product, mobileNumber)}
+        initialValues={productFormValuesOf(product, own.mobileNumber)}
+        serialOnFile={own.serial}
         savedPhotos={product.photos}
         priceNow={{ resale: product.resalePrice, was: product.wasPrice }}
         submitLabel={t.submit}

@@ -24,6 +24,7 @@ import { OrderContact } from '../../../features/orders/components/order-contact.
 import { OrderReceipt } from '../../../features/orders/components/order-receipt.tsx';
 import { SellerCancelSale } from '../../../features/orders/components/seller-cancel-sale.tsx';
 import { orderPageMessages as t } from '../../../features/orders/order-page-messages.ts';
+import { OrderReviewsPanel } from '../../../features/reviews/components/order-reviews.tsx';
 
 const statusBadge: Record<OrderPageStatus, string> = {
   booked: 'badge-info',
@@ -167,6 +168,11 @@ function OrderDetailsView({ order }: { order: OrderDetails }) {
         <OrderReceipt order={order} />
         <OrderContact order={order} />
       </div>
+
+      {/* Once the money is released, each side may review the other. */}
+      {(order.status === 'completed' || order.status === 'partly-refunded') && (
+        <OrderReviewsPanel orderId={order._id} />
+      )}
 
       <DisputePanel order={order} />
 

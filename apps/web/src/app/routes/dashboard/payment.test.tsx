@@ -105,7 +105,10 @@ async function fillCard(user: ReturnType<typeof userEvent.setup>, number = '4242
   await user.type(screen.getByLabelText('Card number'), number);
   await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/34');
   await user.type(screen.getByLabelText('CVC'), '123');
-  await user.type(screen.getByLabelText('Name on card'), 'Bea Buyer');
+  // The buyer's name is filled in for them.
+  await waitFor(() =>
+    expect((screen.getByLabelText('Name on card') as HTMLInputElement).value).toBe('Bea Buyer'),
+  );
 }
 
 describe('PaymentPage (sandbox)', () => {
@@ -116,6 +119,8 @@ describe('PaymentPage (sandbox)', () => {
 
     expect(screen.getByRole('heading', { level: 1, name: 'Payment for Dell XPS 13' })).toBeTruthy();
     expect(screen.getByText('Please pay $749.50')).toBeTruthy();
+    // The summary beside the form: the laptop, and that the money waits for the handover.
+    expect(screen.getByText(/^We hold your payment until you have the laptop/)).toBeTruthy();
     expect(await screen.findByText('Test mode')).toBeTruthy();
     expect(
       screen.getByText('Use the test card 4242 4242 4242 4242, any future date and any CVC.'),
@@ -141,6 +146,7 @@ describe('PaymentPage (sandbox)', () => {
     const { user } = renderPage();
     await waitFor(() => expect(payButton().disabled).toBe(false));
     await user.type(screen.getByLabelText('Expiry (MM/YY)'), '13/30');
+    await user.clear(screen.getByLabelText('Name on card'));
     await user.click(payButton());
 
     expect(await screen.findByText('Please enter the card number')).toBeTruthy();
@@ -255,6 +261,7 @@ describe('PaymentPage (orders that cannot be paid)', () => {
     // A paid order never asks to be paid; it leads to its order page.
     expect(screen.queryByText(/Please pay/)).toBeNull();
     expect(screen.getByText('Amount: $749.50')).toBeTruthy();
+    expect(screen.queryByText(/you can open a dispute until then/)).toBeNull();
     expect(screen.getByRole('link', { name: 'See the order' }).getAttribute('href')).toBe(
       `/dashboard/orders/${orderToPay()._id}`,
     );
@@ -293,7 +300,10 @@ describe('PaymentPage (stripe)', () => {
     await waitFor(() =>
       expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('bea@example.com'),
     );
-    await user.type(screen.getByLabelText('Name on card'), 'Bea Buyer');
+    // The buyer's name is filled in for them.
+    await waitFor(() =>
+      expect((screen.getByLabelText('Name on card') as HTMLInputElement).value).toBe('Bea Buyer'),
+    );
     await user.click(payButton());
 
     expect(await screen.findByText('Payment complete. Thank you!')).toBeTruthy();
@@ -316,7 +326,10 @@ describe('PaymentPage (stripe)', () => {
     const { user } = renderPage();
     await screen.findByTestId('stripe-card');
     await waitFor(() => expect(payButton().disabled).toBe(false));
-    await user.type(screen.getByLabelText('Name on card'), 'Bea Buyer');
+    // The buyer's name is filled in for them.
+    await waitFor(() =>
+      expect((screen.getByLabelText('Name on card') as HTMLInputElement).value).toBe('Bea Buyer'),
+    );
     await user.click(payButton());
 
     const alert = await screen.findByRole('alert');

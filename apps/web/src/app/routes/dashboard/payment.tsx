@@ -60,20 +60,42 @@ function PaymentScreen({ order }: { order: Order }) {
   if (payable) content = <PaymentForm orderId={order._id} onConfirmed={onConfirmed} />;
 
   return (
-    <section className="mx-auto w-full max-w-2xl">
-      <h1 className="text-2xl font-bold sm:text-3xl">{t.heading(order.productName)}</h1>
-      <p className="mt-2 text-lg">
-        {payable ? t.pleasePay(formatPrice(order.price)) : t.amount(formatPrice(order.price))}
-      </p>
-      <dl className="mt-4 mb-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-base-content/75">{t.seller}</dt>
-        <dd>{order.sellerName}</dd>
-        <dt className="text-base-content/75">{t.meetingLocation}</dt>
-        <dd>{order.sellerLocation}</dd>
-        <dt className="text-base-content/75">{t.yourPhone}</dt>
-        <dd>{order.sellerMobileNumber}</dd>
-      </dl>
-      {content}
+    // Left-aligned as every dashboard page is; on a wide screen the deal sits beside
+    // the card form instead of above it.
+    <section className="grid gap-x-8 lg:grid-cols-[minmax(0,42rem)_minmax(16rem,1fr)]">
+      <div className="lg:col-span-2">
+        <h1 className="text-2xl font-bold sm:text-3xl">{t.heading(order.productName)}</h1>
+        <p className="mt-2 text-lg">
+          {payable ? t.pleasePay(formatPrice(order.price)) : t.amount(formatPrice(order.price))}
+        </p>
+      </div>
+      {/* The deal, as a checkout's summary shows it: what, how much, where, and that the
+          money waits for the handover. */}
+      <aside className="mt-4 mb-6 flex h-fit flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4 text-sm lg:order-2">
+        <div className="flex items-center gap-3">
+          <img
+            src={order.thumbnail}
+            alt=""
+            width={64}
+            height={48}
+            className="h-12 w-16 shrink-0 rounded-md bg-base-200 object-cover"
+          />
+          <p className="min-w-0">
+            <span className="block font-semibold wrap-anywhere">{order.productName}</span>
+            {formatPrice(order.price)}
+          </p>
+        </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dt className="text-base-content/75">{t.seller}</dt>
+          <dd>{order.sellerName}</dd>
+          <dt className="text-base-content/75">{t.meetingLocation}</dt>
+          <dd>{order.sellerLocation}</dd>
+          <dt className="text-base-content/75">{t.yourPhone}</dt>
+          <dd>{order.sellerMobileNumber}</dd>
+        </dl>
+        {payable && <p className="rounded-box bg-success/10 p-3">{t.held}</p>}
+      </aside>
+      <div className="lg:order-1 lg:mt-4">{content}</div>
     </section>
   );
 }

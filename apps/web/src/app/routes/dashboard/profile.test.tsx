@@ -145,7 +145,9 @@ describe('ProfilePage', () => {
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith('Your profile has been updated.'),
     );
-    const writes = calls.filter((call) => call.path !== '/api/settings');
+    const writes = calls.filter(
+      (call) => call.path !== '/api/settings' && call.path !== '/api/favourite-emails',
+    );
     expect(writes.map((call) => call.path).slice(1, 3)).toEqual([
       'upload',
       '/api/auth/update-user',

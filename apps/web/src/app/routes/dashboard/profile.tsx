@@ -17,6 +17,7 @@ import { uploadImage } from '../../../lib/upload-image.ts';
 import { useSignOutEverywhere } from '../../../features/auth/api/sign-out-everywhere.ts';
 import { useUpdateUser } from '../../../features/auth/api/update-user.ts';
 import { MessageEmailSetting } from '../../../features/auth/components/message-email-setting.tsx';
+import { FavouriteEmailSetting } from '../../../features/favourites/components/favourite-email-setting.tsx';
 import { PictureField } from '../../../features/auth/components/picture-field.tsx';
 import { pictureFieldSchema } from '../../../features/auth/picture-field-schema.ts';
 import { authMessages } from '../../../features/auth/messages.ts';
@@ -99,6 +100,11 @@ export function ProfilePage() {
         <div className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
           <MessageEmailSetting />
         </div>
+        {user.typeOfUser === 'buyer' && (
+          <div className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
+            <FavouriteEmailSetting />
+          </div>
+        )}
         <div className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm">
           <BlockedPeople />
         </div>

@@ -6,6 +6,8 @@ import { authMessages } from '../messages.ts';
 /** A profile picture to upload (sign-up, profile), with the upload's progress under it. */
 export function PictureField(props: {
   label: string;
+  /** What the field asks for; by default, the accepted files. */
+  hint?: string;
   registration: UseFormRegisterReturn;
   error?: string;
   /** 0 to 1 while uploading; null otherwise. */
@@ -15,7 +17,7 @@ export function PictureField(props: {
   return (
     <Field
       label={props.label}
-      hint={authMessages.pictureHint}
+      hint={props.hint ?? authMessages.pictureHint}
       error={props.error}
       inputProps={{
         type: 'file',

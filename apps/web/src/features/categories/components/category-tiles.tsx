@@ -2,11 +2,22 @@ import type { Category } from '@laptops/shared/categories';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 
-/** Home's 'Categories': each tile links to /category/{id} with the image and name. */
-export function CategoryTiles({ categories }: { categories: Category[] }) {
+/**
+ * Home's 'Categories': each tile links to /category/{id} with the image and name.
+ * Without categories (they are loading), 7 grey tiles of a tile's size, hidden from
+ * screen readers (Home says it is loading).
+ */
+export function CategoryTiles({ categories }: { categories?: Category[] }) {
   return (
-    <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-7">
-      {categories.map((category) => (
+    <ul
+      className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-7"
+      aria-hidden={!categories}
+    >
+      {!categories &&
+        [1, 2, 3, 4, 5, 6, 7].map((tile) => (
+          <li key={tile} className="skeleton aspect-[3/2] pb-10 [box-sizing:content-box]" />
+        ))}
+      {categories?.map((category) => (
         <li key={category._id}>
           <Link
             to={paths.category.getHref(category._id)}

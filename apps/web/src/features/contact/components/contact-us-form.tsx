@@ -3,12 +3,12 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast/headless';
 import { contactMessageInputSchema, type ContactMessageInput } from '@laptops/shared/contact';
 import { Field, TextareaField } from '../../../components/ui/form-field.tsx';
-import { messages } from '../../../lib/messages.ts';
+import { contactMessages } from '../messages.ts';
 import { useSendContactMessage } from '../api/send-contact-message.ts';
 
 /** Home's 'Contact us': stored by the server and emailed to the operator. */
 export function ContactUsForm() {
-  const t = messages.contact;
+  const t = contactMessages;
   const send = useSendContactMessage();
   const {
     register,

@@ -96,6 +96,29 @@ export const faqPage: InfoPageContent = {
       ],
     },
     {
+      id: 'ratings',
+      heading: 'How are sellers rated?',
+      body: [
+        'After a deal is complete, the buyer and the seller can each review the other. A seller’s rating is the average of the stars buyers gave them, to one decimal, with the number of reviews beside it. Reviews stay sealed until both sides have written theirs or the time to write one has run out, and reviews an admin has hidden do not count.',
+        'A seller’s profile also shows how many laptops they have sold and, once they have had a few conversations lately, how soon they usually answer a buyer’s first message.',
+      ],
+    },
+    {
+      id: 'top-seller',
+      heading: 'What is a “Top seller”?',
+      body: [
+        'A badge for sellers with a strong record. A seller is a Top seller while all of these are true:',
+        {
+          list: [
+            'they have completed at least 10 deals on Laptop Resale (the buyer collected the laptop and the money went to the seller);',
+            'their rating is 4.7 or higher, as their profile shows it;',
+            'no dispute about one of their deals was settled with a refund, in full or in part, in the last 90 days.',
+          ],
+        },
+        'The badge comes and goes by itself as these change; nobody can buy it.',
+      ],
+    },
+    {
       id: 'reporting',
       heading: 'How do I report a listing?',
       body: [

@@ -27,6 +27,7 @@ const product: Product = {
   sellerName: 'Marcus Lee',
   sellerImage: null,
   isVerified: true,
+  sellerRating: null,
   status: 'available',
   isSold: false,
   isAdvertise: false,

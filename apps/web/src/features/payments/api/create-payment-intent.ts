@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { paymentIntentResultSchema } from '@laptops/shared/payments';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { paymentKeys } from '../../../lib/query-keys.ts';
+import { paymentKeys } from './payment-keys.ts';
 
 /**
  * POST /api/create-payment-intent: starts paying for an order and holds the laptop

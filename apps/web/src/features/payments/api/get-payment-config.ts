@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { paymentConfigSchema } from '@laptops/shared/payments';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { paymentKeys } from '../../../lib/query-keys.ts';
+import { paymentKeys } from './payment-keys.ts';
 
 /** GET /api/payment-config: which card processor the payment page uses (fixed per deployment). */
 export function getPaymentConfig() {

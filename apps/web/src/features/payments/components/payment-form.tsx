@@ -83,6 +83,7 @@ export function PaymentForm({
           paymentIntentId: paymentIntent.data.paymentIntentId,
         }
       : null,
+    defaultName: session.data?.name ?? '',
     defaultEmail: session.data?.email ?? '',
     onConfirmed,
   };

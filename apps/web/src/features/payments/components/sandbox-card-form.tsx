@@ -64,7 +64,7 @@ type SandboxCardOutput = z.output<typeof sandboxCardSchema>;
  * The test-mode processor's card form: Stripe's test cards, confirmed with
  * POST /api/sandbox/payment_intents/:id/confirm. Nothing about the card is kept.
  */
-export function SandboxCardForm({ intent, defaultEmail, onConfirmed }: CardFormProps) {
+export function SandboxCardForm({ intent, defaultName, defaultEmail, onConfirmed }: CardFormProps) {
   const confirmPayment = useConfirmSandboxPayment();
   const [cardError, setCardError] = useState<string | null>(null);
   /** The intent already confirmed: a retry after a failed record only records again. */
@@ -77,13 +77,21 @@ export function SandboxCardForm({ intent, defaultEmail, onConfirmed }: CardFormP
     formState: { errors, isSubmitting },
   } = useForm<SandboxCardInput, unknown, SandboxCardOutput>({
     resolver: zodResolver(sandboxCardSchema),
-    defaultValues: { cardNumber: '', expiry: '', cvc: '', name: '', email: defaultEmail },
+    defaultValues: {
+      cardNumber: '',
+      expiry: '',
+      cvc: '',
+      name: defaultName,
+      email: defaultEmail,
+    },
   });
 
-  // The session may arrive after the form: prefill the email unless the buyer typed one.
+  // The session may arrive after the form: prefill the name and email unless the buyer
+  // typed them.
   useEffect(() => {
+    if (defaultName && getValues('name') === '') setValue('name', defaultName);
     if (defaultEmail && getValues('email') === '') setValue('email', defaultEmail);
-  }, [defaultEmail, getValues, setValue]);
+  }, [defaultName, defaultEmail, getValues, setValue]);
 
   // Built in the event handler (not during render), since it reads and writes a ref.
   const onSubmit = (event: FormEvent<HTMLFormElement>) =>

@@ -18,7 +18,8 @@ import { CardholderFields, PayButton } from './card-form-parts.tsx';
 export type CardFormProps = {
   /** The order's payment intent; null until the server has answered. */
   intent: { clientSecret: string; paymentIntentId: string } | null;
-  /** Prefills the billing email (the signed-in user's). */
+  /** Prefill the name on the card and the billing email (the signed-in user's). */
+  defaultName: string;
   defaultEmail: string;
   /**
    * Records a payment the provider confirmed (POST /api/payments) and shows the
@@ -90,7 +91,7 @@ export function StripeCardForm({
   );
 }
 
-function StripeForm({ intent, defaultEmail, onConfirmed }: CardFormProps) {
+function StripeForm({ intent, defaultName, defaultEmail, onConfirmed }: CardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const ids = useId();
@@ -106,13 +107,15 @@ function StripeForm({ intent, defaultEmail, onConfirmed }: CardFormProps) {
     formState: { errors, isSubmitting },
   } = useForm<Billing>({
     resolver: zodResolver(billingSchema),
-    defaultValues: { name: '', email: defaultEmail },
+    defaultValues: { name: defaultName, email: defaultEmail },
   });
 
-  // The session may arrive after the form: prefill the email unless the buyer typed one.
+  // The session may arrive after the form: prefill the name and email unless the buyer
+  // typed them.
   useEffect(() => {
+    if (defaultName && getValues('name') === '') setValue('name', defaultName);
     if (defaultEmail && getValues('email') === '') setValue('email', defaultEmail);
-  }, [defaultEmail, getValues, setValue]);
+  }, [defaultName, defaultEmail, getValues, setValue]);
 
   const ready = Boolean(stripe && elements && intent);
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { productDetailsSchema } from '@laptops/shared/products';
+import { productDetailsSchema } from '@laptops/shared/product-details';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { productKeys } from '../../../lib/query-keys.ts';
 

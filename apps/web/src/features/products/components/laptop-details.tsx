@@ -2,9 +2,12 @@ import { Link } from 'react-router';
 import toast from 'react-hot-toast/headless';
 import { conditionDefinitions } from '@laptops/shared/conditions';
 import type { ProductDetails } from '@laptops/shared/products';
+import { Avatar } from '../../../components/ui/avatar.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatPrice, shortDate } from '../../../lib/format.ts';
 import { laptopPageMessages as t } from '../laptop-page-messages.ts';
+import { BuyerProtection } from './buyer-protection.tsx';
+import { FairPriceNote } from './fair-price-note.tsx';
 import { PhotoGallery } from './photo-gallery.tsx';
 import { SpecTable } from './spec-table.tsx';
 
@@ -21,12 +24,23 @@ const monthYear = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 
+/**
+ * The heart's shape, as the cards draw it (save-heart.tsx). Drawn here rather than
+ * imported: importing the cards' module from this page made the bundler split Home's
+ * first download into many more chunks (+2.5 KB, measured).
+ */
+const heartPath =
+  'M12 20s-8-4.7-8-10.5A4.5 4.5 0 0 1 12 7a4.5 4.5 0 0 1 8 2.5C20 15.3 12 20 12 20z';
+
 type LaptopDetailsProps = {
   product: ProductDetails;
   onBook: (product: ProductDetails) => void;
   onReport: (product: ProductDetails) => void;
   /** Opens the viewer's conversation with the seller (signing in first). */
   onAsk: (product: ProductDetails) => void;
+  /** The heart (guests and buyers): saves the laptop or removes it from Saved laptops. */
+  onSave?: (product: ProductDetails) => void;
+  saved?: boolean;
 };
 
 /**
@@ -34,7 +48,14 @@ type LaptopDetailsProps = {
  * promises, what a buyer can do (book, pay, report, share), every spec, the
  * description and the seller.
  */
-export function LaptopDetails({ product, onBook, onReport, onAsk }: LaptopDetailsProps) {
+export function LaptopDetails({
+  product,
+  onBook,
+  onReport,
+  onAsk,
+  onSave,
+  saved = false,
+}: LaptopDetailsProps) {
   const grade = conditionDefinitions[product.conditionType];
   const saving = Math.round((1 - product.resalePrice / product.originalPrice) * 100);
   return (
@@ -57,9 +78,30 @@ export function LaptopDetails({ product, onBook, onReport, onAsk }: LaptopDetail
         <PhotoGallery photos={product.photos} name={product.name} />
 
         <div className="flex flex-col gap-5">
-          <h1 id="laptop-name" className="text-2xl leading-tight font-bold sm:text-3xl">
-            {product.name}
-          </h1>
+          <div className="flex items-start justify-between gap-3">
+            <h1 id="laptop-name" className="text-2xl leading-tight font-bold sm:text-3xl">
+              {product.name}
+            </h1>
+            {/* A sold laptop cannot be saved, but one saved before can be removed. */}
+            {onSave && !product.isOwn && (saved || !product.isSold) && (
+              <button
+                type="button"
+                aria-pressed={saved}
+                aria-label={saved ? t.unsave(product.name) : t.save(product.name)}
+                onClick={() => onSave(product)}
+                className="btn shrink-0 btn-circle border-base-300 bg-base-100 text-error shadow-sm"
+              >
+                <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true">
+                  <path
+                    fill={saved ? 'currentColor' : 'none'}
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    d={heartPath}
+                  />
+                </svg>
+              </button>
+            )}
+          </div>
 
           <div>
             <p className="flex flex-wrap items-center gap-2">
@@ -73,6 +115,13 @@ export function LaptopDetails({ product, onBook, onReport, onAsk }: LaptopDetail
               {t.gradeLink}
             </Link>
           </div>
+
+          {product.photoVerified && (
+            <TrustBadge label={t.photoVerified} meaning={t.photoVerifiedMeaning} />
+          )}
+          {product.serialChecked && (
+            <TrustBadge label={t.serialChecked} meaning={t.serialCheckedMeans} />
+          )}
 
           <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
             <span className="text-3xl font-bold text-primary">
@@ -95,7 +144,10 @@ export function LaptopDetails({ product, onBook, onReport, onAsk }: LaptopDetail
             )}
           </div>
 
+          <FairPriceNote product={product} />
+
           <BuyerActions product={product} onBook={onBook} onReport={onReport} onAsk={onAsk} />
+          {!product.isOwn && !product.isSold && <BuyerProtection />}
 
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="text-base-content/75">{t.location}</dt>
@@ -117,7 +169,7 @@ export function LaptopDetails({ product, onBook, onReport, onAsk }: LaptopDetail
           <h2 id="laptop-specs" className="mb-2 text-xl font-bold">
             {t.specs}
           </h2>
-          <SpecTable specs={product.specs} />
+          <SpecTable specs={product.specs} sources={product.specSources} />
           {product.specs.knownIssues && (
             <div role="note" className="mt-4 alert alert-warning alert-soft">
               <div>
@@ -236,18 +288,22 @@ function SellerBlock({ product }: { product: ProductDetails }) {
         {t.seller}
       </h2>
       <div className="flex items-center gap-3">
-        <div className="avatar">
-          <div className="size-12 rounded-full bg-base-200">
-            {product.sellerImage && (
-              <img src={product.sellerImage} alt="" width={48} height={48} loading="lazy" />
-            )}
-          </div>
-        </div>
+        <Avatar name={product.sellerName} image={product.sellerImage} size={48} decorative />
         <div className="min-w-0 text-sm">
-          <p className="flex items-center gap-2 font-semibold">
-            {product.sellerName}
+          <p className="flex flex-wrap items-center gap-2 font-semibold">
+            <Link to={paths.seller.getHref(product.sellerId)} className="link link-hover">
+              {product.sellerName}
+            </Link>
             {product.isVerified && (
               <span className="badge border-0 badge-sm badge-info">{t.verified}</span>
+            )}
+            {product.sellerRating && (
+              <span className="font-normal text-base-content/80">
+                <span className="sr-only">{t.sellerRating}: </span>
+                {/* As the cards write it (rating-label.ts), not imported: a module Home and
+                    this page shared split Home's download into more chunks (+1.9 KB). */}
+                ★ {product.sellerRating.average.toFixed(1)} ({product.sellerRating.count})
+              </span>
             )}
           </p>
           <p className="text-base-content/75">
@@ -260,5 +316,20 @@ function SellerBlock({ product }: { product: ProductDetails }) {
         </div>
       </div>
     </section>
+  );
+}
+
+/** A check we made on this listing ("Photo verified", "Serial checked"), and what it means. */
+function TrustBadge({ label, meaning }: { label: string; meaning: string }) {
+  return (
+    <div className="flex items-start gap-2">
+      <span className="badge shrink-0 gap-1 border-0 bg-success/15 font-medium text-base-content">
+        <svg viewBox="0 0 24 24" className="size-4 text-success" aria-hidden="true">
+          <path fill="none" stroke="currentColor" strokeWidth="2.5" d="M5 12.5l4.5 4.5L19 7.5" />
+        </svg>
+        {label}
+      </span>
+      <p className="text-sm text-base-content/80">{meaning}</p>
+    </div>
   );
 }

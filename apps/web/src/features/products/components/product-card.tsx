@@ -1,13 +1,12 @@
 import { Link } from 'react-router';
 import { keySpecs } from '@laptops/shared/laptop-specs';
 import type { Product } from '@laptops/shared/products';
+import { ratingLabel } from '@laptops/shared/rating-label';
 import { paths } from '../../../config/paths.ts';
-import { formatPrice, shortDate, truncate } from '../../../lib/format.ts';
+import { formatPrice } from '../../../lib/format.ts';
 import { messages } from '../../../lib/messages.ts';
 import { ProductMenu } from './product-menu.tsx';
-
-export const CARD_NAME_LENGTH = 50;
-export const CARD_DESCRIPTION_LENGTH = 170;
+import { SaveHeart } from './save-heart.tsx';
 
 const conditionBadge: Record<Product['conditionType'], string> = {
   Excellent: 'badge-success',
@@ -28,14 +27,21 @@ type ProductCardProps = {
    */
   imageLoading?: 'lazy' | 'eager' | 'priority';
   headingLevel?: 2 | 3;
+  /** Saves or removes the laptop (the heart); none: no heart (sellers, admins). */
+  onSave?: (product: Product) => void;
+  saved?: boolean;
 };
 
 /**
- * A laptop's card: picture, name (up to 50 characters), date posted, years of use,
- * location, condition, description (up to 170 characters), both prices, the seller (with
- * a tick once verified; no contact details, which only a booking's order page shows), a
- * menu to ask the seller or report the laptop, and Book: a disabled 'Sold' once it is sold, or Pay now
- * once booked.
+ * A laptop's card, compact: what buyers compare and no more. The photo, the name (two
+ * lines at most), the key specs (processor, memory, storage, screen), the condition, the
+ * price with what it saves on the price new (and the price before a drop), the seller
+ * (a tick once verified, and their rating; no contact details, which only a booking's
+ * order page shows), a menu to ask the seller or report the laptop, and
+ * Book: a disabled 'Sold' once it is sold, or Pay now once booked. The date, years of
+ * use, location and description are on the laptop's page. On a phone the card is a row, the photo
+ * on its left (about 200 px tall, where a stacked card was 600 px); from 640 px up the
+ * cards stack in a grid.
  */
 export function ProductCard({
   product,
@@ -45,23 +51,30 @@ export function ProductCard({
   bookingId,
   imageLoading = 'lazy',
   headingLevel = 3,
+  onSave,
+  saved = false,
 }: ProductCardProps) {
   const t = messages.productCard;
   const sold = product.isSold;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const page = paths.laptop.getHref(product._id);
-  const specs = keySpecs(product.specs);
+  // "1 TB" is not split across two lines; the processor's model may be.
+  const specs = keySpecs(product.specs).map((spec) => spec.replace(/ /g, '\u00a0'));
+  if (product.specs.cpuModel) specs.unshift(product.specs.cpuModel);
+  const saving = product.originalPrice - product.resalePrice;
   return (
     // wrap-anywhere: a seller's long unbroken word wraps instead of widening a phone's page.
     // content-visibility: a card away from the screen is not styled, laid out or drawn
     // until it comes near (a list drawn at once took Home ~100 ms on a slow phone);
-    // until then it holds a card's height, remembered once it has been drawn.
+    // until then it holds about a card's height, remembered once it has been drawn.
+    // min-h-56: a phone's rows are of one height, which the placeholders have too.
     <article
-      className="card h-full overflow-hidden border border-base-300 bg-base-100 shadow-sm wrap-anywhere [contain-intrinsic-size:auto_40rem] [content-visibility:auto]"
+      className="grid h-full min-h-56 grid-cols-[7.5rem_minmax(0,1fr)] overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm wrap-anywhere [contain-intrinsic-size:auto_13rem] [content-visibility:auto] sm:flex sm:flex-col sm:[contain-intrinsic-size:auto_30rem]"
       aria-label={product.name}
     >
-      <figure className="relative bg-base-200">
-        {/* The thumbnail (640 px wide, 4:3) with its size given, so nothing moves when it loads. */}
+      <figure className="relative">
+        {/* The thumbnail (640 px wide, 4:3) with its size given, so nothing moves when it loads;
+            cropped square on a phone, to 3:2 in the grid. */}
         <img
           src={product.thumbnail}
           alt={product.name}
@@ -70,19 +83,23 @@ export function ProductCard({
           loading={imageLoading === 'lazy' ? 'lazy' : 'eager'}
           fetchPriority={imageLoading === 'priority' ? 'high' : 'auto'}
           decoding={imageLoading === 'lazy' ? 'async' : 'auto'}
-          className="aspect-[4/3] w-full object-cover"
+          className="aspect-square w-full bg-base-200 object-cover sm:aspect-[3/2]"
         />
-        <span
-          className={`badge absolute top-3 left-3 border-0 ${conditionBadge[product.conditionType]}`}
-        >
-          {product.conditionType}
-        </span>
+        {onSave && (
+          <SaveHeart
+            label={saved ? t.unsave(product.name) : t.save(product.name)}
+            saved={saved}
+            onToggle={() => onSave(product)}
+            className="btn-sm absolute top-1.5 right-1.5"
+          />
+        )}
       </figure>
-      <div className="card-body gap-3 p-5">
-        <div className="flex items-start justify-between gap-2">
-          <Heading className="card-title text-base leading-snug" title={product.name}>
+      <div className="flex min-w-0 flex-1 flex-col gap-1 p-3 sm:gap-1.5 sm:p-4">
+        <div className="flex items-start justify-between gap-1">
+          {/* Two lines at most, cut by the browser; the whole name is there for screen readers. */}
+          <Heading className="line-clamp-2 text-sm leading-snug font-semibold sm:text-base">
             <Link to={page} className="link-hover">
-              {truncate(product.name, CARD_NAME_LENGTH)}
+              {product.name}
             </Link>
           </Heading>
           <ProductMenu
@@ -95,110 +112,93 @@ export function ProductCard({
         </div>
 
         {specs.length > 0 && (
-          <p className="text-sm font-medium">
+          <p className="line-clamp-2 text-xs text-base-content/75 sm:text-sm">
             <span className="sr-only">{t.specs}: </span>
             {specs.join(' · ')}
           </p>
         )}
 
-        <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
-          <dt className="text-base-content/75">{t.posted}</dt>
-          <dd>
-            <time dateTime={product.dateOfPost}>{shortDate(product.dateOfPost)}</time>
-          </dd>
-          <dt className="text-base-content/75">{t.yearsOfUse}</dt>
-          <dd>{product.yearsOfUse}</dd>
-          <dt className="text-base-content/75">{t.location}</dt>
-          <dd>{product.location}</dd>
-          <dt className="text-base-content/75">{t.condition}</dt>
-          <dd>{product.conditionType}</dd>
-        </dl>
-
-        <p className="text-sm text-base-content/80">
-          {truncate(product.description, CARD_DESCRIPTION_LENGTH)}
-        </p>
-
-        <div className="flex items-baseline gap-3">
-          <span className="text-2xl font-bold text-primary">
+        <p className="flex flex-wrap items-baseline gap-x-2">
+          <span className="text-lg font-bold sm:text-xl">
             <span className="sr-only">{t.resalePrice}: </span>
             {formatPrice(product.resalePrice)}
           </span>
           {product.wasPrice !== null && (
-            <span className="text-sm">
+            <span className="text-xs">
               {t.wasPrice} <s>{formatPrice(product.wasPrice)}</s>
             </span>
           )}
-          <span className="text-sm text-base-content/75">
-            <span className="sr-only">{t.originalPrice}: </span>
-            <s>{formatPrice(product.originalPrice)}</s>
+          <span className="text-xs text-base-content/75">
+            <s>
+              <span className="sr-only">{t.originalPrice}: </span>
+              {formatPrice(product.originalPrice)}
+            </s>{' '}
+            {t.new}
           </span>
-        </div>
+        </p>
 
-        <div className="mt-auto flex items-center gap-3 border-t border-base-300 pt-3">
-          <div className="avatar">
-            <div className="size-10 rounded-full bg-base-200">
-              {product.sellerImage && (
-                <img
-                  src={product.sellerImage}
-                  alt={product.sellerName}
-                  width={40}
-                  height={40}
-                  loading="lazy"
-                  decoding="async"
-                />
-              )}
-            </div>
-          </div>
-          <div className="min-w-0 flex-1 text-sm">
-            <p className="flex items-center gap-1 font-semibold">
-              <span className="truncate">{product.sellerName}</span>
-              {product.isVerified && (
-                <svg
-                  viewBox="0 0 24 24"
-                  className="size-4 shrink-0 text-info"
-                  role="img"
-                  aria-label={t.verified}
-                >
-                  <title>{t.verified}</title>
-                  <path
-                    fill="currentColor"
-                    d="M12 1l2.9 2.1 3.6-.1 1.1 3.4 2.9 2.1-1.1 3.5 1.1 3.4-2.9 2.1-1.1 3.4-3.6-.1L12 23l-2.9-2.1-3.6.1-1.1-3.4-2.9-2.1 1.1-3.4L1.5 8.5l2.9-2.1 1.1-3.4 3.6.1z"
-                  />
-                  <path
-                    fill="none"
-                    stroke="#fff"
-                    strokeWidth="2.2"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                    d="M7.5 12.2l3 3 6-6.2"
-                  />
-                </svg>
-              )}
-            </p>
-          </div>
-        </div>
+        <p className="flex flex-wrap items-center gap-2 text-xs">
+          {/* The condition, once; its colour says how good it is. */}
+          <span className={`badge badge-sm border-0 ${conditionBadge[product.conditionType]}`}>
+            <span className="sr-only">{t.condition}: </span>
+            {product.conditionType}
+          </span>
+          {saving > 0 && (
+            <span className="font-semibold text-emerald-800">
+              {t.saving} {formatPrice(saving)}
+            </span>
+          )}
+        </p>
 
-        {sold ? (
-          <button type="button" className="btn btn-block" disabled>
-            {t.notAvailable}
-          </button>
-        ) : bookingId ? (
+        <div className="flex min-w-0 flex-wrap items-center gap-x-1.5 text-xs text-base-content/75">
           <Link
-            to={paths.dashboard.payment.getHref(bookingId)}
-            className="btn btn-primary btn-block"
-            aria-label={`${t.booked}: ${t.payNow}, ${product.name}`}
+            to={paths.seller.getHref(product.sellerId)}
+            className="truncate font-semibold text-base-content link-hover"
           >
-            {t.booked} — {t.payNow}
+            {product.sellerName}
           </Link>
-        ) : (
-          <button
-            type="button"
-            className="btn btn-primary btn-block"
-            onClick={() => onBook(product)}
-          >
-            {t.bookNow}
-          </button>
-        )}
+          {product.isVerified && (
+            // A tick in a disc, from a font's glyph: a drawn icon's path cost Home's download.
+            <span
+              role="img"
+              aria-label={t.verified}
+              title={t.verified}
+              className="grid size-3.5 shrink-0 place-items-center rounded-full bg-info text-[0.6rem] font-bold text-white"
+            >
+              ✓
+            </span>
+          )}
+          {product.sellerRating && (
+            <span>
+              <span className="sr-only">{t.rating}: </span>
+              {ratingLabel(product.sellerRating)}
+            </span>
+          )}
+        </div>
+
+        <div className="mt-auto pt-1">
+          {sold ? (
+            <button type="button" className="btn btn-block btn-sm" disabled>
+              {t.notAvailable}
+            </button>
+          ) : bookingId ? (
+            <Link
+              to={paths.dashboard.payment.getHref(bookingId)}
+              className="btn btn-block btn-sm btn-primary"
+              aria-label={`${t.booked}: ${t.payNow}, ${product.name}`}
+            >
+              {t.booked} — {t.payNow}
+            </Link>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-block btn-sm btn-primary"
+              onClick={() => onBook(product)}
+            >
+              {t.bookNow}
+            </button>
+          )}
+        </div>
       </div>
     </article>
   );

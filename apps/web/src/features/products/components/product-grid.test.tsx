@@ -24,6 +24,7 @@ function makeProducts(count: number): Product[] {
     sellerName: 'Marcus Lee',
     sellerImage: null,
     isVerified: false,
+    sellerRating: null,
     status: 'available',
     isSold: false,
     isAdvertise: false,
@@ -107,14 +108,15 @@ describe('ProductGrid pictures', () => {
 });
 
 describe('ProductGrid cards', () => {
-  it("link the name to the laptop's page, and show its key specs", () => {
+  it("link the name to the laptop's page and the seller to their profile, and show its key specs", () => {
     render(<ProductGrid products={makeProducts(1)} onBook={noop} onReport={noop} onAsk={noop} />);
     const card = screen.getByRole('article', { name: 'Laptop 1' });
     const links = within(card).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Laptop 1', '/laptops/00000000-0000-4000-8000-000000000000'],
+      ['Marcus Lee', '/sellers/u-marcus'],
     ]);
-    expect(card.textContent).toContain('16 GB RAM · 512 GB SSD · 13.4″');
+    expect(card.textContent?.replace(/\u00a0/g, ' ')).toContain('16 GB RAM · 512 GB SSD · 13.4″');
   });
 
   it('show a lowered price beside the one it was', () => {

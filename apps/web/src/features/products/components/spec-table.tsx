@@ -4,6 +4,28 @@ import type { ProductDetails } from '@laptops/shared/products';
 import { laptopPageMessages as t, specLabels } from '../laptop-page-messages.ts';
 
 type Specs = ProductDetails['specs'];
+type SpecField = keyof Specs;
+
+/** The fields each row shows, for saying where the row's value came from. */
+const rowFields: Record<string, SpecField[]> = {
+  [specLabels.model]: ['model'],
+  [specLabels.cpu]: ['cpuModel', 'cpuGeneration'],
+  [specLabels.ramGb]: ['ramGb'],
+  [specLabels.storage]: ['storageGb', 'storageType'],
+  [specLabels.graphics]: ['graphics'],
+  [specLabels.screen]: ['screenInches', 'screenResolution'],
+  [specLabels.operatingSystem]: ['operatingSystem'],
+  [specLabels.keyboardLayout]: ['keyboardLayout'],
+  [specLabels.battery]: ['batteryHealth'],
+  [specLabels.batteryCycles]: ['batteryCycles'],
+  [specLabels.chargerIncluded]: ['chargerIncluded'],
+};
+
+/** A row is from the device report when every value it shows is. */
+export function rowFromReport(label: string, specs: Specs, sources: Record<string, string>) {
+  const shown = (rowFields[label] ?? []).filter((field) => specs[field] !== null);
+  return shown.length > 0 && shown.every((field) => sources[field] === 'device-report');
+}
 
 /** The rows a laptop's specs fill, leaving out what the seller did not give. */
 export function specRows(specs: Specs): [label: string, value: string][] {
@@ -41,9 +63,19 @@ export function specRows(specs: Specs): [label: string, value: string][] {
   return rows.filter((row): row is [string, string] => row[1] !== null);
 }
 
-/** A laptop's specs as a two-column table (label, value). */
-export function SpecTable({ specs }: { specs: Specs }) {
+/**
+ * A laptop's specs as a two-column table (label, value). When its seller imported the
+ * laptop's own report, each value says whether it came from it or was typed.
+ */
+export function SpecTable({
+  specs,
+  sources = {},
+}: {
+  specs: Specs;
+  sources?: Record<string, string>;
+}) {
   const rows = specRows(specs);
+  const marked = Object.keys(sources).length > 0;
   if (rows.length === 0) return <p className="text-base-content/75">{t.unknownSpecs}</p>;
   return (
     <table className="table">
@@ -54,7 +86,14 @@ export function SpecTable({ specs }: { specs: Specs }) {
             <th scope="row" className="w-2/5 font-medium text-base-content/75">
               {label}
             </th>
-            <td>{value}</td>
+            <td>
+              {value}
+              {marked && (
+                <span className="block text-xs text-base-content/70">
+                  {rowFromReport(label, specs, sources) ? t.fromDeviceReport : t.enteredBySeller}
+                </span>
+              )}
+            </td>
           </tr>
         ))}
       </tbody>

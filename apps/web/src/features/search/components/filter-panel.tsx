@@ -10,7 +10,6 @@ import { cpuFamilies, storageTypes } from '@laptops/shared/laptop-specs';
 import type { SpecCounts } from '@laptops/shared/search';
 import {
   defaultFilters,
-  searchSorts,
   specFilterChoices,
   type SearchFilters,
   SEARCH_TEXT_MAX,
@@ -20,6 +19,9 @@ import { useCategories } from '../../../lib/get-categories.ts';
 import { searchMessages } from '../messages.ts';
 
 const t = searchMessages;
+
+/** The filters on what the laptop itself vouched for: each a checkbox. */
+const trustFilterKeys = ['deviceSpecs', 'serialChecked'] as const;
 
 /** The filters' fields: small labels close above their controls. */
 const filterField = { className: 'flex flex-col gap-1', labelClassName: 'text-sm font-medium' };
@@ -57,6 +59,11 @@ type FilterPanelProps = {
   pathname: string;
   onApply: (filters: SearchFilters) => void;
   /**
+   * The form's id: the sort, drawn above the results, belongs to this form (its `form`
+   * attribute), so the browser's own submit sends it too.
+   */
+  formId: string;
+  /**
    * How many laptops each spec choice would find with the applied filters, shown
    * beside it; a filter without (too many matches to count, or not loaded) shows none.
    */
@@ -79,6 +86,7 @@ export function FilterPanel({
   showCategory,
   pathname,
   onApply,
+  formId,
   counts,
 }: FilterPanelProps) {
   const [draft, setDraft] = useState(filters);
@@ -155,6 +163,7 @@ export function FilterPanel({
         {activeFilters > 0 && ` (${activeFilters})`}
       </summary>
       <form
+        id={formId}
         role="search"
         aria-label={t.filters}
         action={pathname}
@@ -166,7 +175,8 @@ export function FilterPanel({
             document.getElementById(priceId('minPrice'))?.focus();
             return;
           }
-          close();
+          // The sort above the results submits with no button: the panel stays as it is.
+          if (event.nativeEvent.submitter) close();
           onApply(draft);
         }}
       >
@@ -294,6 +304,30 @@ export function FilterPanel({
           }}
         />
 
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-semibold">{t.trust}</legend>
+          {trustFilterKeys.map((key) => (
+            <label key={key} className="flex cursor-pointer items-start gap-2 text-sm">
+              {/* Named as the URL's parameter: ticked sends key=true, as the API takes it. */}
+              <input
+                type="checkbox"
+                name={key}
+                value="true"
+                className="checkbox mt-0.5 checkbox-sm"
+                checked={draft[key] === 'true'}
+                onChange={(event) => {
+                  const ticked = event.currentTarget.checked;
+                  setDraft((current) => ({ ...current, [key]: ticked ? 'true' : '' }));
+                }}
+              />
+              <span>
+                <span className="font-medium">{t[key]}</span>
+                <span className="block text-xs text-base-content/70">{t.trustHints[key]}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-1 text-sm font-semibold">{t.specs}</legend>
           {/* One column in the desktop sidebar: a choice with its count fills a select. */}
@@ -341,23 +375,6 @@ export function FilterPanel({
             ))}
           </SelectField>
         </fieldset>
-
-        <SelectField
-          {...filterField}
-          label={t.sort}
-          selectProps={{
-            name: 'sort',
-            className: 'select w-full',
-            value: draft.sort,
-            onChange: set('sort'),
-          }}
-        >
-          {searchSorts.map((sort) => (
-            <option key={sort} value={sort}>
-              {t.sorts[sort]}
-            </option>
-          ))}
-        </SelectField>
 
         <div className="flex gap-2">
           <button type="submit" className="btn btn-neutral flex-1">

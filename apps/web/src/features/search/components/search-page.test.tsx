@@ -28,6 +28,7 @@ function makeProduct(id: string, name: string): Product {
     sellerName: 'Marcus Lee',
     sellerImage: null,
     isVerified: false,
+    sellerRating: null,
     status: 'available',
     isSold: false,
     isAdvertise: false,
@@ -289,6 +290,26 @@ describe('SearchPage', () => {
     await waitFor(() =>
       expect((screen.getByLabelText('Search text') as HTMLInputElement).value).toBe('x1'),
     );
+  });
+
+  it('applies a sort chosen above the results at once, with the filters chosen so far', async () => {
+    const { router, user } = renderPage('/search?q=thinkpad');
+    await screen.findByText('3 laptops found');
+    const results = screen.getByRole('region', { name: 'Results' });
+    await user.type(screen.getByLabelText('Max price'), '900');
+    await user.selectOptions(within(results).getByLabelText('Sort by'), 'price_asc');
+
+    expect(router.state.location.search).toBe('?q=thinkpad&maxPrice=900&sort=price_asc');
+    await waitFor(() =>
+      expect(plain(searches.at(-1))).toEqual({ q: 'thinkpad', maxPrice: '900', sort: 'price_asc' }),
+    );
+    // The visitor stays where they were: on the sort, which shows the new order.
+    expect(document.activeElement).toBe(within(results).getByLabelText('Sort by'));
+    expect((within(results).getByLabelText('Sort by') as HTMLSelectElement).value).toBe(
+      'price_asc',
+    );
+    // The filters' form has no sort of its own.
+    expect(within(screen.getByRole('search')).queryByLabelText('Sort by')).toBeNull();
   });
 
   it('says when nothing matches and offers to clear the filters, keeping the words', async () => {

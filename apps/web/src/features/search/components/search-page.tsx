@@ -3,17 +3,18 @@
  * the results, kept in step with the URL. The filters, the results' states and the
  * "did you mean" offer are drawn by their own modules beside this one.
  */
-import { useDeferredValue, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type { Product } from '@laptops/shared/products';
 import { useCategories } from '../../../lib/get-categories.ts';
-import { messages } from '../../../lib/messages.ts';
+import { categoryMessages } from '../../../lib/category-messages.ts';
 import { searchMessages } from '../messages.ts';
 import { searchPageRequest, useSearchProducts } from '../api/search-products.ts';
 import { useSpecCounts } from '../api/get-spec-counts.ts';
 import {
   defaultFilters,
   leftOutFilters,
+  searchSorts,
   writeFilters,
   type SearchFilters,
 } from '@laptops/shared/search-filters';
@@ -31,6 +32,8 @@ type SearchPageProps = {
    * laptops are listed too (their cards say 'Not Available').
    */
   category?: { id: string; name: string };
+  /** Beside the results' count: the app passes the "Save this search" button. */
+  renderSaveSearch?: (filters: SearchFilters) => ReactNode;
 };
 
 /**
@@ -38,7 +41,7 @@ type SearchPageProps = {
  * number of matches and the results a page at a time. Loading more appends below,
  * so the laptops already on screen stay where they are.
  */
-export function SearchPage({ renderGrid, category }: SearchPageProps) {
+export function SearchPage({ renderGrid, category, renderSaveSearch }: SearchPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const { pathname } = useLocation();
   const categoryId = category?.id;
@@ -48,6 +51,7 @@ export function SearchPage({ renderGrid, category }: SearchPageProps) {
   );
   const filtersKey = writeFilters(filters).toString();
   const leftOut = useMemo(() => leftOutFilters(searchParams), [searchParams]);
+  const formId = useId();
   const search = useSearchProducts(filters, scope);
   const categories = useCategories();
   const unknownCategory =
@@ -99,7 +103,11 @@ export function SearchPage({ renderGrid, category }: SearchPageProps) {
 
   // On a category page the category is in the path, not the query string. The same
   // filters again add no entry to the history (Back would seem to do nothing).
-  const apply = (next: SearchFilters) => {
+  const sortSelect = useRef<HTMLSelectElement>(null);
+  const apply = (filtersChosen: SearchFilters) => {
+    // The sort as shown, just changed or not (it submits the filters' form).
+    const shownSort = searchSorts.find((sort) => sort === sortSelect.current?.value);
+    const next = { ...filtersChosen, sort: shownSort ?? filtersChosen.sort };
     const params = writeFilters(categoryId ? { ...next, category: '' } : next);
     if (params.toString() !== searchParams.toString()) setSearchParams(params);
   };
@@ -160,7 +168,7 @@ export function SearchPage({ renderGrid, category }: SearchPageProps) {
       {/* wrap-anywhere: a long pasted search (a part number, a link) wraps on a phone. */}
       <h1 className="text-2xl font-bold wrap-anywhere sm:text-3xl lg:col-span-2">
         {category
-          ? messages.category.heading(category.name)
+          ? categoryMessages.heading(category.name)
           : filters.q
             ? t.resultsFor(filters.q)
             : t.title}
@@ -177,9 +185,35 @@ export function SearchPage({ renderGrid, category }: SearchPageProps) {
         showCategory={!category}
         pathname={pathname}
         onApply={apply}
+        formId={formId}
         counts={specCounts.data}
       />
       <section aria-label={t.results} className="min-w-0">
+        {data !== undefined && (
+          <div className="mb-3 flex flex-wrap items-center justify-end gap-2 sm:float-right sm:mb-2 sm:ml-3">
+            {/* Above the results, as shops place it, and applied at once: it belongs to
+                the filters' form, so applying it also applies what was chosen there. */}
+            <label className="flex items-center gap-2 text-sm">
+              {/* Written out where there is room; a phone keeps the row for the controls. */}
+              <span className="sr-only text-base-content/75 sm:not-sr-only">{t.sort}</span>
+              <select
+                ref={sortSelect}
+                name="sort"
+                form={formId}
+                value={filters.sort}
+                className="select w-auto select-sm"
+                onChange={(event) => event.currentTarget.form?.requestSubmit()}
+              >
+                {searchSorts.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {t.sorts[sort]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {renderSaveSearch?.(filters)}
+          </div>
+        )}
         {/* Always there, so that a screen reader hears each new count, none included. */}
         <p
           ref={status}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type DragEvent, type RefObject } from 'react';
-import { acceptedImageTypes } from '@laptops/shared/images';
+import { acceptedImageTypes, MIN_LISTING_PHOTO_SIDE } from '@laptops/shared/images';
 import { MAX_PHOTOS } from '@laptops/shared/products';
 import { FieldShell } from '../../../components/ui/form-field.tsx';
 import { LineIcon } from '../../../components/ui/line-icon.tsx';
@@ -84,7 +84,7 @@ export function PhotoPicker({
     >
       <FieldShell
         label={t.label}
-        hint={full ? t.full(MAX_PHOTOS) : t.hint(MAX_PHOTOS)}
+        hint={full ? t.full(MAX_PHOTOS) : t.hint(MAX_PHOTOS, MIN_LISTING_PHOTO_SIDE)}
         error={error}
         errorBesideLabel
         control={(props) => (

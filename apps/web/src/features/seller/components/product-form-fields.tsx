@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Field, FieldShell } from '../../../components/ui/form-field.tsx';
-import { productFormMessages as t } from '../messages.ts';
+import { hardwareReportMessages, productFormMessages as t } from '../messages.ts';
 import type { ProductFieldName, ProductFormInput } from './product-form-values.ts';
 
 /** How a field is laid out and said. */
@@ -29,18 +29,33 @@ const pairCell = 'sm:row-span-2 sm:grid sm:grid-rows-subgrid sm:gap-y-0';
 export function productFormParts({
   register,
   errors,
+  fromReport,
 }: {
   register: UseFormRegister<ProductFormInput>;
   errors: FieldErrors<ProductFormInput>;
+  /** The fields that still hold what the device report said: marked beside their label. */
+  fromReport?: ReadonlySet<string>;
 }) {
   /** A field's label, error and place, as the form-field primitives take them. */
   const fieldOf = (name: ProductFieldName, label: string, options: FieldOptions = {}) => ({
-    label: options.optional ? (
+    label: (
       <>
-        {label} <span className="font-normal text-base-content/70">{t.optional}</span>
+        {label}
+        {options.optional && (
+          <>
+            {' '}
+            <span className="font-normal text-base-content/70">{t.optional}</span>
+          </>
+        )}
+        {fromReport?.has(name) && (
+          <>
+            {' '}
+            <span className="badge badge-soft badge-info badge-sm ml-1 align-middle font-normal whitespace-nowrap">
+              {hardwareReportMessages.fromReport}
+            </span>
+          </>
+        )}
       </>
-    ) : (
-      label
     ),
     hint: options.hint,
     after: options.after,

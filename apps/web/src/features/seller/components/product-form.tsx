@@ -3,8 +3,14 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast/headless';
 import { conditionDefinitions, conditionTypes } from '@laptops/shared/conditions';
+import {
+  reportSpecFields,
+  type HardwareReport,
+  type ReportSpecField,
+} from '@laptops/shared/hardware-reports';
 import { sellerReceivesCents } from '@laptops/shared/deals';
 import { productFieldsObject } from '@laptops/shared/products';
+import { serialNumberSchema, type ListingSerial } from '@laptops/shared/serial-checks';
 import { SelectField, TextareaField } from '../../../components/ui/form-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
@@ -12,6 +18,8 @@ import { formatPrice } from '../../../lib/format.ts';
 import { useCategories } from '../../../lib/get-categories.ts';
 import { useDealTerms } from '../api/get-deal-terms.ts';
 import { productFormMessages as t } from '../messages.ts';
+import { FairPriceHint } from './fair-price-hint.tsx';
+import { HardwareReportImport } from './hardware-report-import.tsx';
 import { PhotoPicker } from './photo-picker.tsx';
 import { FormSection, productFormParts } from './product-form-fields.tsx';
 import {
@@ -24,6 +32,7 @@ import {
   type ProductFormOutput,
   type ProductFormValues,
 } from './product-form-values.ts';
+import { SerialNumberField } from './serial-number-field.tsx';
 import { SpecFields } from './spec-fields.tsx';
 import { photosProblem, usePhotoList, type PhotoTile, type SavedPhoto } from './use-photo-list.ts';
 
@@ -35,6 +44,12 @@ export type ProductFormSubmission = {
   /** The fields changed from the values the form started with (for an edit). */
   changed: ProductFieldName[];
   photosChanged: boolean;
+  /** The signed tokens of the reports imported: the server marks the specs they vouch for. */
+  deviceReports: string[];
+  /** The fields that still hold what a report read (an edit sends them even if unchanged). */
+  fromReport: ProductFieldName[];
+  /** The serial number typed or read (normalised); undefined when the field is blank. */
+  serialNumber: string | undefined;
 };
 
 type ProductFormProps = {
@@ -44,6 +59,8 @@ type ProductFormProps = {
   /** The price buyers see now and the one crossed out beside it, when editing. */
   priceNow?: { resale: number; was: number | null };
   submitLabel: string;
+  /** Whether the listing has a serial on file, when editing (it is never shown back). */
+  serialOnFile?: ListingSerial;
   /**
    * Saves the listing; throws (an ApiRequestError with its field errors) when the
    * server refuses it, and the form shows each error on its field.
@@ -65,6 +82,7 @@ export function ProductForm({
   savedPhotos = [],
   priceNow,
   submitLabel,
+  serialOnFile,
   onSave,
 }: ProductFormProps) {
   const categories = useCategories();
@@ -80,6 +98,7 @@ export function ProductForm({
     handleSubmit,
     setError,
     setValue,
+    clearErrors,
     getValues,
     control,
     formState: { errors, isSubmitting },
@@ -89,7 +108,45 @@ export function ProductForm({
   });
   const grade = useWatch({ control, name: 'conditionType' });
   const enteredPrice = useWatch({ control, name: 'resalePrice' });
-  const parts = productFormParts({ register, errors });
+  const [categoryId, model, ramGb, storageGb, yearsOfUse] = useWatch({
+    control,
+    name: ['category', 'model', 'ramGb', 'storageGb', 'yearsOfUse'],
+  });
+  // What the device report filled in, as the form wrote it: a field keeps its mark
+  // while it still holds that value, and loses it once the seller changes it.
+  const [imported, setImported] = useState<Partial<Record<ReportSpecField, string>>>({});
+  const [reportTokens, setReportTokens] = useState<string[]>([]);
+  const specValues = useWatch({ control, name: reportSpecFields });
+  const fromReport = new Set<string>(
+    reportSpecFields.filter(
+      (field, index) => imported[field] !== undefined && specValues[index] === imported[field],
+    ),
+  );
+  const fillFromReport = (report: HardwareReport) => {
+    const filled: Partial<Record<ReportSpecField, string>> = {};
+    for (const field of report.fields) {
+      const value = report.specs[field];
+      if (value === undefined) continue;
+      filled[field] = String(value);
+      setValue(field, String(value), { shouldDirty: true });
+      clearErrors(field);
+    }
+    setImported((before) => ({ ...before, ...filled }));
+    setReportTokens((before) => [...before, report.token].slice(-5));
+    if (report.serialNumber) {
+      setSerial(report.serialNumber);
+      setSerialFromReport(report.serialNumber);
+      setSerialError(undefined);
+    }
+    return Object.keys(filled).length;
+  };
+  // The serial is kept apart from the fields: the server never gives it back.
+  const [serial, setSerial] = useState('');
+  const [serialFromReport, setSerialFromReport] = useState<string>();
+  const [serialError, setSerialError] = useState<string>();
+  const serialInputRef = useRef<HTMLInputElement>(null);
+  const serialChecked = serial.trim() === '' ? undefined : serialNumberSchema.safeParse(serial);
+  const parts = productFormParts({ register, errors, fromReport });
   const { fieldOf, textField, unitField } = parts;
 
   // The listing's category: the select had no option for it until the categories
@@ -110,6 +167,12 @@ export function ProductForm({
     if (!(error instanceof ApiRequestError) || !error.fields) return;
     let focused = false;
     for (const [key, message] of Object.entries(error.fields)) {
+      if (key === 'serialNumber') {
+        setSerialError(message);
+        if (!focused) serialInputRef.current?.focus();
+        focused = true;
+        continue;
+      }
       if (key === 'photos' || key === 'image') {
         setRefusedPhotos({ message, tiles: sentTiles });
         if (!focused) photoInputRef.current?.focus();
@@ -126,6 +189,11 @@ export function ProductForm({
   /** The fields are right: wait for the photos still uploading, then save. */
   const saveWhenPhotosReady = async (fields: ProductFormOutput) => {
     setPhotosChecked(true);
+    if (serialChecked && !serialChecked.success) {
+      setSerialError(serialChecked.error.issues[0]?.message);
+      serialInputRef.current?.focus();
+      return;
+    }
     let tiles = photos.tiles;
     if (tiles.some((tile) => tile.status === 'uploading')) {
       const waiting = toast.loading(t.waitingForPhotos);
@@ -149,6 +217,9 @@ export function ProductForm({
           urls,
           savedPhotos.map((photo) => photo.url),
         ),
+        deviceReports: reportTokens,
+        fromReport: [...fromReport] as ProductFieldName[],
+        serialNumber: serialChecked?.data,
       });
     } catch (error) {
       showServerErrors(error, tiles);
@@ -245,6 +316,20 @@ export function ProductForm({
         />
       </FormSection>
 
+      <HardwareReportImport onReport={fillFromReport} />
+
+      <SerialNumberField
+        value={serial}
+        onChange={(value) => {
+          setSerial(value);
+          setSerialError(undefined);
+        }}
+        fromReport={serialFromReport !== undefined && serial === serialFromReport}
+        error={serialError}
+        onFile={serialOnFile}
+        inputRef={serialInputRef}
+      />
+
       <SpecFields parts={parts} register={register} />
 
       <FormSection title={t.photosSection}>
@@ -276,6 +361,7 @@ export function ProductForm({
             inputMode: 'decimal',
           },
         )}
+        <FairPriceHint fields={{ categoryId, model, ramGb, storageGb, yearsOfUse }} />
         {textField('location', t.location, {
           hint: t.locationHint,
           autoComplete: 'address-level2',

@@ -86,6 +86,17 @@ describe('resizePhoto', () => {
     expect(browser.asked).toEqual([]);
   });
 
+  it('refuses a photo too small to show the laptop, naming its size', async () => {
+    const browser = stubBrowser({ width: 64, height: 48 }, ['image/webp']);
+    await expect(resizePhoto(photo(2_000))).rejects.toThrow(
+      'This photo is 64 × 48 pixels. Please use one at least 480 pixels on its shorter side, so buyers can see the laptop up close.',
+    );
+    expect(browser.close).toHaveBeenCalled();
+    stubBrowser({ width: 640, height: 480 }, ['image/webp']);
+    const file = photo(50_000);
+    expect(await resizePhoto(file)).toBe(file);
+  });
+
   it('keeps the photo when the browser cannot read it', async () => {
     vi.stubGlobal(
       'createImageBitmap',

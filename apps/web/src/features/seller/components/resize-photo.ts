@@ -1,4 +1,5 @@
-import { MAX_IMAGE_BYTES } from '@laptops/shared/images';
+import { MAX_IMAGE_BYTES, MIN_LISTING_PHOTO_SIDE } from '@laptops/shared/images';
+import { imageMessages } from '@laptops/shared/messages';
 
 /** The server keeps photos at most this long on their long side; more is wasted upload. */
 export const MAX_PHOTO_SIDE = 1600;
@@ -50,11 +51,19 @@ async function encode(
 const renamed = (name: string, type: string) =>
   `${name.replace(/\.[^.]*$/, '') || 'photo'}.${type === 'image/webp' ? 'webp' : 'jpg'}`;
 
+/** A photo too small for a listing, refused before it is uploaded (the server refuses it too). */
+export class PhotoTooSmallError extends Error {
+  constructor(width: number, height: number) {
+    super(imageMessages.photoTooSmall(width, height, MIN_LISTING_PHOTO_SIDE));
+  }
+}
+
 /**
  * A phone photo (4000 px, several MB) made at most 1600 px on its long side, as WebP
  * (JPEG where the browser cannot encode WebP), so it uploads in seconds on a phone
  * connection. A photo already small enough is kept as it is, and so is one the browser
- * cannot read: the server checks and converts every upload anyway.
+ * cannot read: the server checks and converts every upload anyway. A photo too small
+ * to show the laptop throws PhotoTooSmallError.
  */
 export async function resizePhoto(file: File): Promise<File> {
   if (typeof createImageBitmap !== 'function') return file;
@@ -63,6 +72,11 @@ export async function resizePhoto(file: File): Promise<File> {
     bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
   } catch {
     return file;
+  }
+  if (Math.min(bitmap.width, bitmap.height) < MIN_LISTING_PHOTO_SIDE) {
+    const { width, height } = bitmap;
+    bitmap.close();
+    throw new PhotoTooSmallError(width, height);
   }
   try {
     const size = fitWithin(bitmap.width, bitmap.height);

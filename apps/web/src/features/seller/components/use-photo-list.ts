@@ -6,7 +6,7 @@ import { ApiRequestError } from '../../../lib/api-client.ts';
 import { messages } from '../../../lib/messages.ts';
 import { uploadImage } from '../../../lib/upload-image.ts';
 import { photoPickerMessages as t } from '../messages.ts';
-import { resizePhoto } from './resize-photo.ts';
+import { PhotoTooSmallError, resizePhoto } from './resize-photo.ts';
 
 /** One photo of the listing being made, from the moment it is picked. */
 export type PhotoTile = {
@@ -37,7 +37,8 @@ const errorMessage = (error: unknown) =>
 
 /** The host refused the file itself (type, size, unreadable): sending it again is no use. */
 const isRefusedFile = (error: unknown) =>
-  error instanceof ApiRequestError && [400, 413, 415, 422].includes(error.status);
+  error instanceof PhotoTooSmallError ||
+  (error instanceof ApiRequestError && [400, 413, 415, 422].includes(error.status));
 
 /** What stops the photos from being saved, or null when they can be. */
 export function photosProblem(tiles: PhotoTile[]): string | null {

@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "spec_sources" jsonb DEFAULT '{}'::jsonb NOT NULL;

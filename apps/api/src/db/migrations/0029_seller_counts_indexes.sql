@@ -1,0 +1,2 @@
+CREATE INDEX "products_seller_status_idx" ON "products" USING btree ("seller_id","status","deleted_at","id");--> statement-breakpoint
+CREATE INDEX "reviews_subject_rating_idx" ON "reviews" USING btree ("subject_id","author_role","published_at","rating") WHERE "reviews"."hidden_at" is null;

@@ -1,0 +1,4 @@
+ALTER TABLE "products" ADD COLUMN "model_family" text GENERATED ALWAYS AS (btrim(regexp_replace(lower(model), '[^a-z0-9]+', ' ', 'g'))) STORED;--> statement-breakpoint
+CREATE INDEX "orders_completed_sale_idx" ON "orders" USING btree ("product_id","completed_at","price_cents","id") WHERE "orders"."completed_at" is not null;--> statement-breakpoint
+CREATE INDEX "products_fair_price_idx" ON "products" USING btree ("category_id","model_family","ram_gb","storage_gb","years_of_use","id") WHERE "products"."status" = 'sold' and "products"."model_family" <> '';--> statement-breakpoint
+CREATE INDEX "refunds_order_idx" ON "refunds" USING btree ("order_id");

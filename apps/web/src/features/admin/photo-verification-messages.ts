@@ -1,0 +1,27 @@
+/** The admins' queue of verification photos. */
+export const photoVerificationQueueMessages = {
+  title: 'Photos to verify',
+  intro:
+    'Each photo should show the code below, handwritten on paper, on the keyboard of the laptop in the listing’s photos, with its screen on. Approve it, or reject it with a reason the seller reads.',
+  caption: 'Verification photos waiting for review',
+  sentBy: (name: string, email: string, when: string) => `By ${name} (${email}), ${when}`,
+  codeLabel: 'Code it should show',
+  photoLabel: 'Verification photo',
+  photoAlt: (name: string) => `Verification photo of ${name}`,
+  listingPhotos: 'The listing’s photos',
+  listingPhotoAlt: (name: string, n: number) => `${name}, listing photo ${n}`,
+  model: (model: string) => `Model: ${model}`,
+  openListing: 'Open the listing',
+  approve: 'Approve',
+  approveLabel: (name: string) => `Approve the photo of ${name}`,
+  reject: 'Reject',
+  rejectLabel: (name: string) => `Reject the photo of ${name}`,
+  rejectReason: 'Why? (the seller reads this)',
+  rejectConfirm: 'Reject photo',
+  cancel: 'Cancel',
+  approved: 'Approved: the listing shows "Photo verified".',
+  rejected: 'Rejected: the seller sees your reason.',
+  empty: 'No photos are waiting.',
+  loadFailed: 'We could not load the photos to verify.',
+  retry: 'Try again',
+} as const;

@@ -1,0 +1,27 @@
+/** The admins' queue of reported reviews. */
+export const reviewReportMessages = {
+  title: 'Reported reviews',
+  intro:
+    'Reviews someone reported, the longest waiting first. Hide a review that breaks the rules (your note is for admins only), or dismiss the reports to keep it published.',
+  caption: 'Reviews with open reports',
+  byOf: (author: string, subject: string) => `${author} about ${subject}`,
+  role: { buyer: 'the buyer', seller: 'the seller' },
+  by: (email: string, role: string) => `By ${email} (${role})`,
+  about: (email: string) => `About ${email}`,
+  stars: (n: number) => `${n} out of 5 stars`,
+  reply: (name: string) => `Reply from ${name}`,
+  reports: (n: number) => (n === 1 ? '1 report' : `${n} reports`),
+  reportedBy: (name: string, when: string) => `${name}, ${when}`,
+  hide: 'Hide review',
+  hideLabel: (author: string) => `Hide the review by ${author}`,
+  hideReason: 'Why is it hidden? (admins only)',
+  hideConfirm: 'Hide it',
+  cancel: 'Cancel',
+  dismiss: 'Dismiss reports',
+  dismissLabel: (author: string) => `Dismiss the reports of the review by ${author}`,
+  hidden: 'The review is hidden.',
+  dismissed: 'The reports are dismissed; the review stays.',
+  empty: 'There are no open review reports.',
+  loadFailed: 'We could not load the reported reviews.',
+  retry: 'Try again',
+} as const;

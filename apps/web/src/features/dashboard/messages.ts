@@ -1,0 +1,50 @@
+import { formatPrice } from '../../lib/format.ts';
+
+/** The dashboard overview's texts. */
+export const overviewMessages = {
+  loadFailed: 'Your overview could not be loaded.',
+  retry: 'Try again',
+  buyer: {
+    intro: 'Your orders at a glance, and what to do next.',
+    next: 'Next step',
+    pay: (laptop: string) => `Pay for the ${laptop} to take it off the market.`,
+    payButton: 'Pay now',
+    meet: (laptop: string) =>
+      `Meet the seller of the ${laptop}. Check it, then show them your handover code.`,
+    meetButton: 'Open the order',
+    toPay: 'To pay',
+    toMeet: 'Waiting for the handover',
+    openDisputes: 'Open disputes',
+    completed: 'Completed',
+    empty: 'You have not ordered a laptop yet.',
+    browse: 'Browse laptops',
+  },
+  seller: {
+    intro: 'Your laptops, your deals and your money.',
+    forSale: 'For sale',
+    awaitingPayment: 'Booked, waiting for payment',
+    toHandOver: 'Paid, to hand over',
+    openDisputes: 'Open disputes',
+    sold: 'Sold',
+    money: 'Your money',
+    held: 'Held until handover',
+    available: 'To be paid out',
+    paidOut: 'Paid out',
+    amount: formatPrice,
+    seeEarnings: 'See your earnings',
+    setUpPayouts: 'Set up payouts so your money can reach your bank.',
+    setUpPayoutsButton: 'Set up payouts',
+    addLaptop: 'Add a laptop',
+    empty: 'List your first laptop: it takes a few minutes, and buyers pay by card.',
+  },
+  admin: {
+    intro: 'What is waiting for an admin.',
+    openReports: 'Reports to review',
+    sellersToVerify: 'Sellers to verify',
+    openDisputes: 'Disputes to settle',
+    openConversationReports: 'Reported conversations',
+    openReviewReports: 'Reported reviews',
+    photosToVerify: 'Photos to verify',
+    allClear: 'Nothing is waiting. Well done.',
+  },
+};

@@ -1,0 +1,36 @@
+/** The texts of saved searches: the search page's Save button and dialog, the manage page. */
+export const savedSearchMessages = {
+  save: 'Save this search',
+  logInToSave: 'Log in to save this search and get emails about new laptops.',
+  dialogTitle: 'Save this search',
+  dialogIntro: 'We will email you when a new laptop matches:',
+  emailMe: 'Email me',
+  frequencies: {
+    instant: { label: 'Instantly', hint: 'Within minutes of a new match.' },
+    daily: { label: 'Daily digest', hint: 'One email a day with the day’s new matches.' },
+  },
+  confirm: 'Save search',
+  cancel: 'Cancel',
+  close: 'Close',
+  saved: 'Search saved. We will email you about new matches.',
+  manageLink: 'Manage saved searches',
+
+  pageTitle: 'Saved searches',
+  pageIntro: (max: number) =>
+    `We email you when a new laptop matches one of your searches. You can save up to ${max}.`,
+  loadFailed: 'Your saved searches could not be loaded.',
+  retry: 'Try again',
+  empty: 'You have no saved searches yet.',
+  emptyHint: 'Search for a laptop, then tap “Save this search” to hear about new matches.',
+  goSearch: 'Search laptops',
+  run: 'See results',
+  frequencyLabel: (search: string) => `Emails for ${search}`,
+  emailsOff: 'Emails off: you unsubscribed. Choose how often to turn them back on.',
+  changed: 'Saved. Emails are on.',
+  delete: 'Delete',
+  deleteLabel: (search: string) => `Delete ${search}`,
+  deleteTitle: 'Delete this saved search?',
+  deleteConfirm: 'You will get no more emails about it. This cannot be undone.',
+  deleted: 'Saved search deleted.',
+  savedOn: (date: string) => `Saved ${date}`,
+};
