@@ -26,7 +26,11 @@ export default defineConfig({
     : 'list',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // A trace keeps the DOM at every step of a failed test, without the screencast: its
+    // screenshots made the suite a third slower (22 tests: 2.2 min against 2.5-2.9 on
+    // 2 cores). A failed test still leaves one screenshot of where it stopped.
+    trace: { mode: 'retain-on-failure', screenshots: false },
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,
       args: [
