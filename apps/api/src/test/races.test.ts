@@ -1,6 +1,6 @@
 /**
  * Requests that race for the same laptop, order or account. On PGlite they run one
- * after another; on a PostgreSQL server (TEST_DATABASE_URL, as CI's second run) they
+ * after another; on a PostgreSQL server (TEST_DATABASE_URL, as in CI) they
  * really overlap, and these rounds found each of the faults they guard against.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';

@@ -1,7 +1,7 @@
 /**
  * The automatic release and its reminders, and the races around a release: run on
- * PGlite (one connection: the calls take turns) and, as CI's second run, on a
- * PostgreSQL server (TEST_DATABASE_URL), where they truly overlap.
+ * PGlite (one connection: the calls take turns) and, as in CI, on a PostgreSQL
+ * server (TEST_DATABASE_URL), where they truly overlap.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
