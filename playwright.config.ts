@@ -9,8 +9,11 @@ export default defineConfig({
   // Generous, because these tests check behaviour, not speed (that is bench/ and
   // Lighthouse). The same suite took 4.5 minutes on one CI host and 19 on another
   // (2026-11-25: an AMD EPYC host, Chromium 156.0.8078.108, two workers), where a
-  // sign-in and a booking took over 30 s and many tests ran out of time.
-  timeout: 90_000,
+  // sign-in and a booking took over 30 s and many tests ran out of time. On 2026-11-27
+  // the slowest test took 29 s on a fast host and 78 s on a slow one, which ran one
+  // test out of 90 s: 150 s leaves a slow host room. A step that hangs still fails
+  // within the expect timeout below.
+  timeout: 150_000,
   expect: {
     timeout: 20_000,
     // The visual guards (visual.spec.ts): a difference in 1% of the pixels fails, which
