@@ -29,10 +29,7 @@ export const FAIR_PRICE_YEARS_APART = 1;
  * lets the form know when a model is worth asking about.
  */
 export function modelFamily(model: string): string {
-  return model
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
+  return model.toLowerCase().replace(/[^a-z0-9]+/g, '');
 }
 
 const wholeNumber = (min: number, max: number, message: string) =>

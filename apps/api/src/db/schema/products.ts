@@ -21,7 +21,7 @@ import { users } from './users.ts';
 
 /** A model's family in SQL (see products.model_family); `model` is a column or a parameter. */
 export const modelFamilySql = (model: SQL) =>
-  sql`btrim(regexp_replace(lower(${model}), '[^a-z0-9]+', ' ', 'g'))`;
+  sql`regexp_replace(lower(${model}), '[^a-z0-9]+', '', 'g')`;
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -117,9 +117,9 @@ export const products = pgTable(
      */
     sellerRatingKey: integer('seller_rating_key').notNull().default(0),
     /**
-     * The model family the fair price compares (decision 0048): the model in lower case,
-     * every run of other characters than letters and digits one space, trimmed; the same
-     * rule as modelFamily() in packages/shared/src/fair-price.ts. Null without a model.
+     * The model family the fair price compares (decision 0048): the model's letters and
+     * digits in lower case, so "XPS13" and "XPS 13" are one family; the same rule as
+     * modelFamily() in packages/shared/src/fair-price.ts. Null without a model.
      */
     modelFamily: text('model_family').generatedAlwaysAs(modelFamilySql(sql`model`)),
     /** Withdrawn from the marketplace (by its seller or an admin); kept for orders. */

@@ -163,7 +163,7 @@ describe('GET /api/fair-price', () => {
     await sale({ dollars: 100, yearsOfUse: 4 });
     await sale({ dollars: 100, category: (await createCategory(db)).id });
     expect(await rangeFor()).toBeNull();
-    await sale({ dollars: 600, yearsOfUse: 1 });
+    await sale({ dollars: 600, model: 'ThinkPad T14Gen2 AMD', yearsOfUse: 1 });
     expect(await rangeFor()).toEqual({ low: 600, median: 600, high: 600, sales: 5, months: 12 });
   });
 
