@@ -173,6 +173,41 @@ export function firstPaint(
   }
 }
 
+/**
+ * A page of one record (a laptop, a seller) drawn with its data: React's markup as the
+ * root and the data in the head, for the app to take over with. Without a renderer, or
+ * when drawing throws, it goes out undrawn with a preload of its API answer, and the
+ * app draws it.
+ */
+export function drawRecordPage(page: {
+  request: FastifyRequest;
+  render: RenderCataloguePage | undefined;
+  path: string;
+  data: FirstPageData;
+  apiPath: string;
+  paint: { title: string; description: string; personal: boolean };
+  head: string[];
+}): FirstPaint {
+  const { request, render, path, data, apiPath, paint, head } = page;
+  if (!render) return { ...paint, head: [...head, preloadFetch(apiPath)] };
+  try {
+    const markup = render(path, data);
+    // React puts the preloads and the <title> it finds first: the head has its own.
+    const hoisted = /^(?:<link [^>]*\/>|<title>[^<]*<\/title>)*/.exec(markup)?.[0] ?? '';
+    return {
+      ...paint,
+      head: [
+        ...head,
+        `<script type="application/json" id="${cataloguePageDataId}">${scriptJson(data)}</script>`,
+      ],
+      root: markup.slice(hoisted.length),
+    };
+  } catch (error) {
+    request.log.error({ err: error, path }, 'could not draw the page; the app will');
+    return { ...paint, head: [...head, preloadFetch(apiPath)] };
+  }
+}
+
 /** JSON inside a <script> element: no `<` that could close it or open a comment. */
 export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replaceAll('<', '\\u003c');

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { cataloguePageDataId, type LaptopPageData } from '@laptops/shared/first-page';
+import type { LaptopPageData } from '@laptops/shared/first-page';
 import { keySpecs } from '@laptops/shared/laptop-specs';
 import type { ProductDetails } from '@laptops/shared/products';
 import type { Db } from '../../db/client.ts';
@@ -7,8 +7,8 @@ import { HttpError } from '../../lib/http-error.ts';
 import type { FirstPaint } from '../../plugins/static-client.ts';
 import { getProductDetails } from '../products/product-page.service.ts';
 import {
+  drawRecordPage,
   escapeAttribute,
-  preloadFetch,
   scriptJson,
   type RenderCataloguePage,
 } from './first-paint.ts';
@@ -67,24 +67,16 @@ export async function laptopPage(
     description: summary(product),
     personal: viewer !== null,
   };
-  if (!render) return { ...paint, head: [...head, preloadFetch(apiPath)] };
-  try {
-    const data: LaptopPageData = { session: viewer, product };
-    const markup = render(`/laptops/${product._id}`, data);
-    // React puts the preloads and the <title> it finds first: the head has its own.
-    const hoisted = /^(?:<link [^>]*\/>|<title>[^<]*<\/title>)*/.exec(markup)?.[0] ?? '';
-    return {
-      ...paint,
-      head: [
-        ...head,
-        `<script type="application/json" id="${cataloguePageDataId}">${scriptJson(data)}</script>`,
-      ],
-      root: markup.slice(hoisted.length),
-    };
-  } catch (error) {
-    request.log.error({ err: error }, 'could not draw the laptop page; the app will');
-    return { ...paint, head: [...head, preloadFetch(apiPath)] };
-  }
+  const data: LaptopPageData = { session: viewer, product };
+  return drawRecordPage({
+    request,
+    render,
+    path: `/laptops/${product._id}`,
+    data,
+    apiPath,
+    paint,
+    head,
+  });
 }
 
 /** One line for search results and link cards: price, grade and the key specs. */

@@ -1,16 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { cataloguePageDataId, type SellerPageData } from '@laptops/shared/first-page';
+import type { SellerPageData } from '@laptops/shared/first-page';
 import type { SellerProfile } from '@laptops/shared/sellers';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { FirstPaint } from '../../plugins/static-client.ts';
 import { getSellerProfile } from '../sellers/sellers.service.ts';
-import {
-  escapeAttribute,
-  preloadFetch,
-  scriptJson,
-  type RenderCataloguePage,
-} from './first-paint.ts';
+import { drawRecordPage, escapeAttribute, type RenderCataloguePage } from './first-paint.ts';
 
 const SITE = 'Laptop Resale';
 
@@ -69,24 +64,16 @@ export async function sellerPage(
     description,
     personal: viewer !== null,
   };
-  if (!render) return { ...paint, head: [...head, preloadFetch(apiPath)] };
-  try {
-    const data: SellerPageData = { session: viewer, seller };
-    const markup = render(`/sellers/${encodeURIComponent(seller.id)}`, data);
-    // React puts the preloads and the <title> it finds first: the head has its own.
-    const hoisted = /^(?:<link [^>]*\/>|<title>[^<]*<\/title>)*/.exec(markup)?.[0] ?? '';
-    return {
-      ...paint,
-      head: [
-        ...head,
-        `<script type="application/json" id="${cataloguePageDataId}">${scriptJson(data)}</script>`,
-      ],
-      root: markup.slice(hoisted.length),
-    };
-  } catch (error) {
-    request.log.error({ err: error }, 'could not draw the seller page; the app will');
-    return { ...paint, head: [...head, preloadFetch(apiPath)] };
-  }
+  const data: SellerPageData = { session: viewer, seller };
+  return drawRecordPage({
+    request,
+    render,
+    path: `/sellers/${encodeURIComponent(seller.id)}`,
+    data,
+    apiPath,
+    paint,
+    head,
+  });
 }
 
 /** One line for search results and link cards: rating, record, laptops for sale. */
