@@ -13,7 +13,10 @@ import {
   useDecidePhotoVerification,
   usePhotoVerifications,
 } from '../../../features/admin/api/photo-verifications.ts';
-import { ADMIN_PAGE_SIZE, Pager } from '../../../features/admin/components/user-list-controls.tsx';
+import {
+  ADMIN_PAGE_SIZE,
+  PagedCards,
+} from '../../../features/admin/components/user-list-controls.tsx';
 import { formatWhen } from '../../../features/admin/format-when.ts';
 import { photoVerificationQueueMessages as t } from '../../../features/admin/photo-verification-messages.ts';
 
@@ -38,25 +41,18 @@ export function PhotoVerificationsPage() {
         data.rows.length === 0 ? (
           <p className="text-base-content/80">{t.empty}</p>
         ) : (
-          <>
-            <ul
-              aria-label={t.caption}
-              className={`grid gap-6 ${queue.isPlaceholderData ? 'opacity-60' : ''}`}
-            >
-              {data.rows.map((item) => (
-                <li key={item.verificationId}>
-                  <VerificationCard item={item} />
-                </li>
-              ))}
-            </ul>
-            <Pager
-              page={page}
-              limit={ADMIN_PAGE_SIZE}
-              total={data.total}
-              onPageChange={setPage}
-              busy={queue.isPlaceholderData}
-            />
-          </>
+          <PagedCards
+            rows={data.rows}
+            rowKey={(item) => item.verificationId}
+            card={(item) => <VerificationCard item={item} />}
+            caption={t.caption}
+            gap="gap-6"
+            page={page}
+            limit={ADMIN_PAGE_SIZE}
+            total={data.total}
+            onPageChange={setPage}
+            busy={queue.isPlaceholderData}
+          />
         )
       }
     </ListPage>

@@ -8,7 +8,10 @@ import {
   useHideReview,
 } from '../../../features/admin/api/decide-review-report.ts';
 import { useReviewReports } from '../../../features/admin/api/get-review-reports.ts';
-import { ADMIN_PAGE_SIZE, Pager } from '../../../features/admin/components/user-list-controls.tsx';
+import {
+  ADMIN_PAGE_SIZE,
+  PagedCards,
+} from '../../../features/admin/components/user-list-controls.tsx';
 import { formatWhen } from '../../../features/admin/format-when.ts';
 import { reviewReportMessages as t } from '../../../features/admin/review-report-messages.ts';
 
@@ -33,25 +36,18 @@ export function ReviewReportsPage() {
         data.rows.length === 0 ? (
           <p className="text-base-content/80">{t.empty}</p>
         ) : (
-          <>
-            <ul
-              aria-label={t.caption}
-              className={`grid gap-4 ${reports.isPlaceholderData ? 'opacity-60' : ''}`}
-            >
-              {data.rows.map((review) => (
-                <li key={review.reviewId}>
-                  <ReportedReviewCard review={review} />
-                </li>
-              ))}
-            </ul>
-            <Pager
-              page={page}
-              limit={ADMIN_PAGE_SIZE}
-              total={data.total}
-              onPageChange={setPage}
-              busy={reports.isPlaceholderData}
-            />
-          </>
+          <PagedCards
+            rows={data.rows}
+            rowKey={(review) => review.reviewId}
+            card={(review) => <ReportedReviewCard review={review} />}
+            caption={t.caption}
+            gap="gap-4"
+            page={page}
+            limit={ADMIN_PAGE_SIZE}
+            total={data.total}
+            onPageChange={setPage}
+            busy={reports.isPlaceholderData}
+          />
         )
       }
     </ListPage>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { DataTable, type DataTableProps } from '../../../components/ui/data-table.tsx';
 import { Field } from '../../../components/ui/form-field.tsx';
 import { adminMessages } from '../messages.ts';
@@ -142,5 +142,44 @@ export function PagedTable<Row>({
       <DataTable {...table} />
       <Pager page={page} limit={limit} total={total} onPageChange={onPageChange} busy={busy} />
     </div>
+  );
+}
+
+/**
+ * A page of a server-paged admin queue of cards (each row its own card, with its own
+ * actions), the pager under it, dimmed while the next page loads (`busy`).
+ */
+export function PagedCards<Row>({
+  rows,
+  rowKey,
+  card,
+  caption,
+  gap,
+  page,
+  limit,
+  total,
+  onPageChange,
+  busy,
+}: {
+  rows: Row[];
+  rowKey: (row: Row) => string;
+  card: (row: Row) => ReactNode;
+  caption: string;
+  gap: 'gap-4' | 'gap-6';
+  page: number;
+  limit: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  busy: boolean;
+}) {
+  return (
+    <>
+      <ul aria-label={caption} className={`grid ${gap} ${busy ? 'opacity-60' : ''}`}>
+        {rows.map((row) => (
+          <li key={rowKey(row)}>{card(row)}</li>
+        ))}
+      </ul>
+      <Pager page={page} limit={limit} total={total} onPageChange={onPageChange} busy={busy} />
+    </>
   );
 }
