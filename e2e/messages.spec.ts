@@ -104,7 +104,13 @@ test('a buyer and a seller chat live: messages and the unread badge arrive witho
   const sellerContext = await browser.newContext();
   const sellerPage = await sellerContext.newPage();
   await signIn(sellerPage, listing.seller);
+  // Sent once the seller's stream is open: the app fetches the count again when it
+  // opens, so a message sent before would show without coming live.
+  const streamOpen = sellerPage.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/live',
+  );
   await sellerPage.goto('/');
+  await streamOpen;
   const badge = isMobile
     ? sellerPage.getByRole('button', { name: 'Open menu, 1 unread' })
     : sellerPage.getByRole('link', { name: 'Messages, 1 unread' });

@@ -22,12 +22,9 @@ export function connectLiveEvents(queryClient: QueryClient): () => void {
     if (parsed.success) applyLiveEvent(queryClient, parsed.data);
   };
   for (const type of eventTypes) source.addEventListener(type, onEvent);
-  // Messages that came while the stream was down (a first connection, or one the
-  // browser gave up on) are fetched again when it opens.
-  let opened = false;
-  source.addEventListener('open', () => {
-    if (opened) applyLiveEvent(queryClient, { type: 'resync' });
-    opened = true;
-  });
+  // What came while the stream was not open is fetched again each time it opens: on a
+  // reconnect, and on the first connection too, since the badge and the inbox were
+  // fetched before it (a message sent in between showed only on the next page).
+  source.addEventListener('open', () => applyLiveEvent(queryClient, { type: 'resync' }));
   return () => source.close();
 }
