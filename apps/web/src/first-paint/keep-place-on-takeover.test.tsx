@@ -98,3 +98,30 @@ it('puts nothing back into a page whose controls are not the ones the visitor us
   });
   expect(document.activeElement).toBe(document.body);
 });
+
+it('keeps a choice made on the drawn page while the app was drawing its own', async () => {
+  document.body.innerHTML = `<div id="root">${renderToString(<FiltersPage />)}</div>`;
+  // The app's first render is drawn in slices, and the drawn page still answers in
+  // between: here, a choice made after the app had looked at the page, before it
+  // replaced it.
+  function ChoiceBetweenSlices() {
+    const drawnSelect = document.querySelector('select');
+    if (drawnSelect) drawnSelect.value = 'Good';
+    return null;
+  }
+  const KeepPlaceOnTakeover = trackPlaceUntilTakeover();
+  root = createRoot(document.getElementById('root') as HTMLElement);
+  await act(async () =>
+    root?.render(
+      <>
+        <FiltersPage />
+        <KeepPlaceOnTakeover />
+        <ChoiceBetweenSlices />
+      </>,
+    ),
+  );
+
+  expect(JSON.parse(document.querySelector('output')?.textContent ?? '{}')).toMatchObject({
+    condition: 'Good',
+  });
+});

@@ -11,11 +11,11 @@ const mainControls = () => [
 type Change = [index: number, state: string | boolean];
 
 /**
- * What the visitor did to the page the HTML holds, read at the app's first render,
- * before that replaces it.
+ * What the visitor did to the page the HTML holds: read from its own controls, which
+ * keep their state once the app's page has replaced them, so a choice made while the
+ * app's first render was being drawn (it is drawn in slices) is kept too.
  */
-function readDrawnPlace() {
-  const controls = mainControls();
+function readDrawnPlace(controls: Element[]) {
   const changes: Change[] = [];
   controls.forEach((control, index) => {
     if (control instanceof HTMLDetailsElement) {
@@ -32,13 +32,8 @@ function readDrawnPlace() {
       changes.push([index, control.value]);
     }
   });
-  return {
-    changes,
-    focused: controls.findIndex((control) => control === document.activeElement),
-    // Marked by the start script: a button tapped before the app could act on it.
-    tapped: controls.findIndex((control) => control.hasAttribute('data-tapped')),
-    count: controls.length,
-  };
+  // Marked by the start script: a button tapped before the app could act on it.
+  return { changes, tapped: controls.findIndex((control) => control.hasAttribute('data-tapped')) };
 }
 
 /**
@@ -58,13 +53,18 @@ export function trackPlaceUntilTakeover() {
   };
   window.addEventListener('scroll', track, { passive: true });
   return function KeepPlaceOnTakeover() {
-    const [drawn] = useState(readDrawnPlace);
+    // The drawn page's controls, and its focus, before the app's page replaces it.
+    const [drawn] = useState(() => {
+      const controls = mainControls();
+      return { controls, focused: controls.findIndex((c) => c === document.activeElement) };
+    });
     useLayoutEffect(() => {
       window.removeEventListener('scroll', track);
       if (top > 0) window.scrollTo(0, top);
       const controls = mainControls();
-      if (controls.length !== drawn.count) return;
-      for (const [index, state] of drawn.changes) {
+      if (controls.length !== drawn.controls.length) return;
+      const { changes, tapped: tappedIndex } = readDrawnPlace(drawn.controls);
+      for (const [index, state] of changes) {
         const control = controls[index];
         if (control instanceof HTMLDetailsElement) {
           control.open = state === true;
@@ -84,7 +84,7 @@ export function trackPlaceUntilTakeover() {
       if (focused instanceof HTMLElement) focused.focus({ preventScroll: true });
       // The tap the drawn page could not act on, on the app's own button, once this
       // render is done (it may open a dialog or go to another page).
-      const tapped = controls[drawn.tapped];
+      const tapped = controls[tappedIndex];
       if (tapped instanceof HTMLButtonElement) setTimeout(() => tapped.click(), 0);
     }, [drawn]);
     return null;

@@ -14,6 +14,12 @@
   const { src, preload = '' } = document.currentScript.dataset;
   const drawn = document.querySelector('main');
   document.addEventListener('click', (event) => {
+    // A disclosure's summary tapped is marked at once (see markToggled below): its
+    // toggle event comes a task later, when the app may have replaced the page.
+    const summary = event.target.closest?.('summary');
+    if (summary?.parentElement instanceof HTMLDetailsElement && drawn?.contains(summary)) {
+      summary.parentElement.dataset.toggled = '';
+    }
     const button = event.target.closest?.('button');
     if (!button) return;
     // A tap on the page's phone-menu button before the app runs is kept: the button
