@@ -61,6 +61,7 @@ import { loadMessage } from './modules/live/live.service.ts';
 import { favouriteAlertJobs, queueLaptopNews } from './modules/favourites/favourite-alerts.ts';
 import { favouritesRoutes } from './modules/favourites/favourites.routes.ts';
 import { unusedUploadsSweepJob } from './modules/images/unused-uploads-sweep.ts';
+import { verificationPhotoSweepJob } from './modules/photo-verification/verification-photo-sweep.ts';
 import { myProductsRoutes } from './modules/products/my-products.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -394,6 +395,12 @@ export async function buildApp(options: AppOptions) {
           db,
           storage: imageStorage,
           keepMs: config.unusedUploads.keepMs,
+          cron: config.unusedUploads.sweepCron,
+        }),
+        verificationPhotoSweepJob({
+          db,
+          storage: imageStorage,
+          keepMs: config.verificationPhotos.keepMs,
           cron: config.unusedUploads.sweepCron,
         }),
       ],

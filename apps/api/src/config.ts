@@ -75,7 +75,12 @@ const envSchema = z.object({
     .positive()
     .max(24 * 365)
     .default(24),
-  /** How often unused uploads are looked for (and once at each start). */
+  /**
+   * How long a verification photo is kept once it no longer vouches for a listing for
+   * sale: after its rejection or lapse, or after its listing was withdrawn.
+   */
+  VERIFICATION_PHOTO_KEEP_DAYS: z.coerce.number().positive().max(3650).default(90),
+  /** How often unused uploads and expired verification photos are looked for (and once at each start). */
   UNUSED_UPLOAD_SWEEP_MINUTES: z.coerce
     .number()
     .refine((minutes) => cronEvery(minutes) !== undefined, evenPeriod)
@@ -208,6 +213,8 @@ export type Config = {
   savedSearchAlerts: { delayMs: number; digestCron: string };
   /** Uploads nothing uses are deleted once `keepMs` old, looked for at each start and on `sweepCron`. */
   unusedUploads: { keepMs: number; sweepCron: string };
+  /** Verification photos no longer needed are deleted `keepMs` after (on the uploads' sweep). */
+  verificationPhotos: { keepMs: number };
   /** Stripe when both keys are set; otherwise the embedded sandbox (see PAYMENTS_PROVIDER). */
   stripe:
     | {
@@ -318,6 +325,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keepMs: e.UNUSED_UPLOAD_KEEP_HOURS * 3_600_000,
       sweepCron: cronEvery(e.UNUSED_UPLOAD_SWEEP_MINUTES) ?? '0 * * * *',
     },
+    verificationPhotos: { keepMs: e.VERIFICATION_PHOTO_KEEP_DAYS * 86_400_000 },
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
         ? {

@@ -24,9 +24,13 @@ export const photoVerifications = pgTable(
     status: text('status', { enum: photoVerificationStatuses }).notNull().default('awaiting-photo'),
     /** The private image key of the photo (never served by /api/images). */
     photoKey: text('photo_key'),
+    /** When the photo itself was deleted, its keeping time over (decision 0051). */
+    photoDeletedAt: timestamp('photo_deleted_at', { withTimezone: true }),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** When an approval lapsed, the listing edited after it. */
+    lapsedAt: timestamp('lapsed_at', { withTimezone: true }),
     decidedBy: text('decided_by').references(() => users.id, { onDelete: 'restrict' }),
     /** The admin's reason for a rejection, shown to the seller. */
     rejectReason: text('reject_reason'),
@@ -38,7 +42,7 @@ export const photoVerifications = pgTable(
     ),
     check(
       'photo_verifications_photo_when_submitted',
-      sql`${table.status} = 'awaiting-photo' or ${table.photoKey} is not null`,
+      sql`${table.status} = 'awaiting-photo' or ${table.photoKey} is not null or ${table.photoDeletedAt} is not null`,
     ),
     // One request open (a code out, or a photo waiting) per listing at a time.
     uniqueIndex('photo_verifications_one_open_idx')

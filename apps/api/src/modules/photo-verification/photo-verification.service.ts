@@ -330,7 +330,7 @@ function countWaiting(db: Db) {
 export async function lapseApproval(tx: Db, productId: string): Promise<void> {
   await tx
     .update(photoVerifications)
-    .set({ status: 'lapsed' })
+    .set({ status: 'lapsed', lapsedAt: new Date() })
     .where(
       and(eq(photoVerifications.productId, productId), eq(photoVerifications.status, 'approved')),
     );
