@@ -33,6 +33,11 @@ test('a seller sends a photo with a code, an admin approves it, the page says so
   await panel.getByLabel('Upload the photo').setInputFiles(photo);
   await expect(panel).toContainText('Waiting for review');
   await expect(panel.getByRole('img', { name: 'The photo you sent' })).toBeVisible();
+  // My products says where each laptop's photo stands.
+  await page.goto('/dashboard/myproducts');
+  await expect(page.getByRole('row', { name: new RegExp(listing.name) })).toContainText(
+    'Photo in review',
+  );
 
   // Not yet on the laptop's page.
   await page.goto(`/laptops/${listing.productId}`);

@@ -15,7 +15,7 @@ import {
 import { cpuFamilies, specLimits, storageTypes } from './laptop-specs.ts';
 import { productMessages as m, specMessages as sm } from './messages.ts';
 import { orderStatuses } from './order-states.ts';
-import { listingSerialSchema, serialNumberSchema } from './serial-checks.ts';
+import { serialNumberSchema } from './serial-checks.ts';
 
 export const productStatuses = ['available', 'sold'] as const;
 export type ProductStatus = (typeof productStatuses)[number];
@@ -66,16 +66,9 @@ export const productSchema = z.object({
 
 export type Product = z.infer<typeof productSchema>;
 
-/**
- * GET /api/myProducts: the seller's own listings, with the mobile number they gave
- * (the edit form's), which no one else's lists carry.
- */
-export const ownProductSchema = productSchema.extend({
-  mobileNumber: z.string(),
-  /** Whether a serial number is on file (never the serial: only its keyed hash is kept). */
-  serial: listingSerialSchema,
-});
-export type OwnProduct = z.infer<typeof ownProductSchema>;
+// The seller's own listings (GET /api/myProducts) have their own file, own-products.ts:
+// only My products and the edit page need them, not Home's download.
+export type { OwnProduct } from './own-products.ts';
 
 /** Every spec a laptop's page shows (laptop-specs.ts's LaptopSpecs). */
 export const laptopSpecsSchema = productSchema.shape.specs.extend({

@@ -54,6 +54,7 @@ export function makeOwnProduct(overrides: Partial<OwnProduct> = {}): OwnProduct 
     ...makeProduct(),
     mobileNumber: '+1 617 555 0100',
     serial: { onFile: false, fromDevice: false },
+    verification: 'none',
     ...overrides,
   };
 }

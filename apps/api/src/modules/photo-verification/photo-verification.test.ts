@@ -7,7 +7,7 @@ import {
   type PhotoVerification,
   type PhotoVerificationQueueItem,
 } from '@laptops/shared/photo-verification';
-import type { ProductDetails } from '@laptops/shared/products';
+import type { OwnProduct, ProductDetails } from '@laptops/shared/products';
 import { adminActionsLog } from '../../db/schema/admin-actions.ts';
 import { photoVerifications } from '../../db/schema/photo-verifications.ts';
 import { buyingKit } from '../../test/buying-kit.ts';
@@ -63,6 +63,12 @@ const page = async (productId: string) => {
   return response.json<ProductDetails>();
 };
 
+/** The listing's verification as My products lists it. */
+const listedAs = async (cookie: string, productId: string) => {
+  const mine = await kit.call('GET', '/api/myProducts', cookie);
+  return mine.json<OwnProduct[]>().find((product) => product._id === productId)?.verification;
+};
+
 const decide = (cookie: string, verificationId: string, body: object) =>
   kit.call('POST', `/api/admin/photo-verifications/${verificationId}/decision`, cookie, body);
 
@@ -81,6 +87,7 @@ describe('a verification code', () => {
   it('is made by the server, bound to the listing, and the same until a photo is sent', async () => {
     const { seller, product } = await kit.laptop();
     expect((await stateOf(seller.cookie, product.id)).status).toBe('none');
+    expect(await listedAs(seller.cookie, product.id)).toBe('none');
 
     const first = await askCode(seller.cookie, product.id);
     expect(first.statusCode).toBe(201);
@@ -246,6 +253,7 @@ describe("an admin's decision", () => {
 
     expect((await page(product.id)).photoVerified).toBe(true);
     expect((await stateOf(seller.cookie, product.id)).status).toBe('approved');
+    expect(await listedAs(seller.cookie, product.id)).toBe('approved');
     const logged = await t.database.db
       .select()
       .from(adminActionsLog)
@@ -269,6 +277,7 @@ describe("an admin's decision", () => {
 
     const seen = await stateOf(seller.cookie, product.id);
     expect(seen).toMatchObject({ status: 'rejected', rejectReason: reason });
+    expect(await listedAs(seller.cookie, product.id)).toBe('rejected');
     expect((await page(product.id)).photoVerified).toBe(false);
     const [logged] = await t.database.db
       .select()
@@ -283,6 +292,8 @@ describe("an admin's decision", () => {
     expect(retry.statusCode).toBe(201);
     expect(retry.json<PhotoVerification>().verificationId).not.toBe(verificationId);
     expect(retry.json<PhotoVerification>().status).toBe('awaiting-photo');
+    // My products follows the latest request.
+    expect(await listedAs(seller.cookie, product.id)).toBe('awaiting-photo');
     expect(verification.code).toBeTruthy();
   });
 

@@ -7,11 +7,11 @@ import {
   insertResultSchema,
   modifiedCountSchema,
   myBuyerSchema,
-  ownProductSchema,
   productIdQuerySchema,
   productEditSchema,
   productInputSchema,
 } from '@laptops/shared/products';
+import { ownProductSchema } from '@laptops/shared/own-products';
 import { serialMessages } from '@laptops/shared/serial-checks';
 import type { Db } from '../../db/client.ts';
 import { createRateLimiter, enforceLimit, type RateLimitStore } from '../../lib/rate-limiter.ts';

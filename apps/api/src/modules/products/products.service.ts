@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { centsToDollars } from '@laptops/shared/money';
+import type { PhotoVerificationStatus } from '@laptops/shared/photo-verification';
 import type { OwnProduct, Product } from '@laptops/shared/products';
 import type { Db } from '../../db/client.ts';
 import { categories } from '../../db/schema/categories.ts';
@@ -143,6 +144,10 @@ export async function listSellerProducts(db: Db, seller: Viewer): Promise<OwnPro
       // Whether a serial is on file, never the hash (nor, as it is not kept, the serial).
       hasSerial: sql<boolean>`${products.serialHash} is not null`,
       serialFromDevice: products.serialFromDevice,
+      // The latest verification request's status, as the edit page's panel tells it.
+      verification: sql<PhotoVerificationStatus | null>`(
+        select pv.status from photo_verifications pv where pv.product_id = ${products.id}
+        order by pv.requested_at desc, pv.id desc limit 1)`,
     })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
@@ -154,5 +159,6 @@ export async function listSellerProducts(db: Db, seller: Viewer): Promise<OwnPro
     ...toProduct(row),
     mobileNumber: row.mobileNumber,
     serial: { onFile: row.hasSerial, fromDevice: row.hasSerial && row.serialFromDevice },
+    verification: row.verification ?? 'none',
   }));
 }

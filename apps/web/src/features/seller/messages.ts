@@ -192,6 +192,15 @@ export const myProductsMessages = {
   action: 'Action',
   available: 'Available',
   sold: 'Sold',
+  /** Where the laptop's verification photo stands, beside its status. */
+  verification: {
+    none: 'Not verified',
+    'awaiting-photo': 'Verification photo to send',
+    'waiting-for-review': 'Photo in review',
+    approved: 'Photo verified',
+    rejected: 'Photo not approved',
+    lapsed: 'Verification lapsed',
+  },
   edit: 'Edit',
   /** Names the product too, for screen readers moving between rows. */
   editLabel: (name: string) => `Edit: ${name}`,

@@ -93,6 +93,30 @@ describe('MyProductsPage', () => {
     );
   });
 
+  it("shows where each laptop's verification photo stands, and of a sold one only its badge", async () => {
+    products = [
+      { ...fresh, verification: 'rejected' },
+      { ...advertised, verification: 'waiting-for-review' },
+      { ...sold, verification: 'approved' },
+      makeOwnProduct({ _id: 'p-never', name: 'Acer Swift 3' }),
+      makeOwnProduct({
+        _id: 'p-sold-lapsed',
+        name: 'Asus ZenBook 14',
+        isSold: true,
+        status: 'sold',
+        verification: 'lapsed',
+      }),
+    ];
+    renderPage();
+    await screen.findByRole('rowheader', { name: 'Dell XPS 13' });
+
+    expect(within(row('Dell XPS 13')).getByText('Photo not approved')).toBeTruthy();
+    expect(within(row('Lenovo ThinkPad T14')).getByText('Photo in review')).toBeTruthy();
+    expect(within(row('HP EliteBook 840')).getByText('Photo verified')).toBeTruthy();
+    expect(within(row('Acer Swift 3')).queryByText(/verif|review|approved/i)).toBeNull();
+    expect(within(row('Asus ZenBook 14')).queryByText('Verification lapsed')).toBeNull();
+  });
+
   it("offers 'Advertise' only for available, not advertised products, and nothing for sold ones", async () => {
     renderPage();
     await screen.findByRole('rowheader', { name: 'Dell XPS 13' });

@@ -1,6 +1,6 @@
 import toast from 'react-hot-toast/headless';
 import { Link } from 'react-router';
-import type { Product } from '@laptops/shared/products';
+import type { OwnProduct } from '@laptops/shared/products';
 import { useFocusReplacement } from '../../../components/ui/use-focus-replacement.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
@@ -11,6 +11,7 @@ import { formatPrice, shortDate } from '../../../lib/format.ts';
 import { useAdvertiseProduct } from '../../../features/seller/api/advertise-product.ts';
 import { useDeleteProduct } from '../../../features/seller/api/delete-product.ts';
 import { useMyProducts } from '../../../features/seller/api/get-my-products.ts';
+import { VerificationBadge } from '../../../features/seller/components/verification-badge.tsx';
 import { myProductsMessages } from '../../../features/seller/messages.ts';
 
 /**
@@ -24,13 +25,13 @@ export function MyProductsPage() {
   const advertise = useAdvertiseProduct();
   const remove = useConfirmedAction({
     mutation: useDeleteProduct(),
-    variables: (product: Product) => product._id,
+    variables: (product: OwnProduct) => product._id,
     success: (product) => t.deleteSuccess(product.name),
     removesRow: true,
   });
   const advertisedFocus = useFocusReplacement();
 
-  const onAdvertise = (product: Product) => {
+  const onAdvertise = (product: OwnProduct) => {
     if (advertise.isPending) return;
     advertisedFocus.expect(product._id);
     advertise.mutate(product._id, {
@@ -42,7 +43,7 @@ export function MyProductsPage() {
     });
   };
 
-  const columns: DataTableColumn<Product>[] = [
+  const columns: DataTableColumn<OwnProduct>[] = [
     {
       key: 'name',
       header: t.name,
@@ -80,12 +81,20 @@ export function MyProductsPage() {
     {
       key: 'status',
       header: t.status,
-      cell: (product) =>
-        product.isSold ? (
-          <span className="badge badge-neutral">{t.sold}</span>
-        ) : (
-          <span className="badge badge-success">{t.available}</span>
-        ),
+      cell: (product) => (
+        <span className="flex flex-wrap gap-1">
+          {product.isSold ? (
+            <span className="badge badge-neutral">{t.sold}</span>
+          ) : (
+            <span className="badge badge-success">{t.available}</span>
+          )}
+          {/* Where its verification photo stands; of a sold laptop, only its badge. */}
+          {product.verification !== 'none' &&
+            (!product.isSold || product.verification === 'approved') && (
+              <VerificationBadge status={product.verification} words={t.verification} />
+            )}
+        </span>
+      ),
     },
     {
       key: 'action',

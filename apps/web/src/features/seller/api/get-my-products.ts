@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ownProductSchema } from '@laptops/shared/products';
+import { ownProductSchema } from '@laptops/shared/own-products';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { sellerKeys } from '../../../lib/query-keys.ts';
 

@@ -9,18 +9,10 @@ import {
 } from '../api/photo-verification.ts';
 import { photoVerificationPanelMessages as t } from '../photo-verification-messages.ts';
 import { resizePhoto } from './resize-photo.ts';
+import { VerificationBadge } from './verification-badge.tsx';
 
 const errorText = (error: unknown) =>
   error instanceof Error && error.message ? error.message : t.loadFailed;
-
-const statusBadge: Record<PhotoVerification['status'], string> = {
-  none: 'badge-ghost',
-  'awaiting-photo': 'badge-info',
-  'waiting-for-review': 'badge-warning',
-  approved: 'badge-success',
-  rejected: 'badge-error',
-  lapsed: 'badge-ghost',
-};
 
 /**
  * A listing's photo verification, on its edit page: a code from the server, how to take
@@ -65,11 +57,7 @@ export function PhotoVerificationPanel({ productId }: { productId: string }) {
         <h2 id={`${ids}-title`} className="text-lg font-semibold">
           {t.title}
         </h2>
-        {state.data && (
-          <span className={`badge ${statusBadge[state.data.status]}`}>
-            {t.status[state.data.status]}
-          </span>
-        )}
+        {state.data && <VerificationBadge status={state.data.status} />}
       </div>
       {state.isPending && <span className="loading loading-sm loading-spinner" />}
       {state.isError && (
