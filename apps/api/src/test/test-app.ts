@@ -119,6 +119,27 @@ export async function createTestContext(
   };
 }
 
+/**
+ * A second server on the test's database and storage, with its job queue running: the
+ * jobs as a deployed server schedules and starts them. The caller closes it.
+ */
+export async function serverWithJobs(t: TestContext, env: Record<string, string>): Promise<App> {
+  const server = await buildApp({
+    config: loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: t.dataDir,
+      PUBLIC_URL: TEST_PUBLIC_URL,
+      ...env,
+    }),
+    database: t.database,
+    authSecret: testAuthSecret,
+    imageStorage: t.imageStorage,
+    runJobs: true,
+  });
+  await server.ready();
+  return server;
+}
+
 /** Signs a user in through better-auth and returns the session cookie header. */
 export async function signIn(app: App, email: string, password: string): Promise<string> {
   const response = await app.inject({

@@ -1,11 +1,14 @@
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { images } from '../../db/schema/images.ts';
 import { createCategory, createUser } from '../../db/seed/factories.ts';
 import { postProduct } from '../../test/post-product.ts';
-import { createTestContext, signIn, type TestContext } from '../../test/test-app.ts';
+import {
+  createTestContext,
+  serverWithJobs,
+  signIn,
+  type TestContext,
+} from '../../test/test-app.ts';
 import { uploadTestImage } from '../../test/upload-helper.ts';
 import { disputeKit } from '../disputes/dispute-test-kit.ts';
 import { deleteUnusedUploads } from './images.service.ts';
@@ -171,20 +174,8 @@ it('sweeps as a queued job: once as the server starts, then every UNUSED_UPLOAD_
   expect(await status(image)).toBe(200);
 
   // The server, on the same database and storage, with its job queue.
-  const server = await buildApp({
-    config: loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: t.dataDir,
-      PUBLIC_URL: 'http://localhost:3000',
-      UNUSED_UPLOAD_SWEEP_MINUTES: '30',
-    }),
-    database: t.database,
-    authSecret: 'test-secret-that-is-long-enough-for-better-auth',
-    imageStorage: t.imageStorage,
-    runJobs: true,
-  });
+  const server = await serverWithJobs(t, { UNUSED_UPLOAD_SWEEP_MINUTES: '30' });
   try {
-    await server.ready();
     await expect.poll(() => status(image), { timeout: 30_000 }).toBe(404);
     const scheduled = await t.database.db.execute(
       sql`select cron from pgboss.schedule where name = 'delete-unused-uploads'`,

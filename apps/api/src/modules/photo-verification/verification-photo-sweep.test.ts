@@ -2,14 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { PhotoVerification } from '@laptops/shared/photo-verification';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { photoVerifications } from '../../db/schema/photo-verifications.ts';
 import { products } from '../../db/schema/products.ts';
 import { createCategory, createProduct } from '../../db/seed/factories.ts';
 import { buyingKit } from '../../test/buying-kit.ts';
 import { multipartBody } from '../../test/multipart.ts';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { createTestContext, serverWithJobs, type TestContext } from '../../test/test-app.ts';
 import { deleteExpiredVerificationPhotos } from './verification-photo-sweep.ts';
 
 const DAY_MS = 86_400_000;
@@ -147,21 +145,11 @@ it("is swept by the server itself, at its start and then on the uploads' period"
   await set(rejected, { status: 'rejected', decidedAt: daysAgo(31) });
 
   // The server, on the same database and storage, with its job queue.
-  const server = await buildApp({
-    config: loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: t.dataDir,
-      PUBLIC_URL: 'http://localhost:3000',
-      UNUSED_UPLOAD_SWEEP_MINUTES: '30',
-      VERIFICATION_PHOTO_KEEP_DAYS: '30',
-    }),
-    database: t.database,
-    authSecret: 'test-secret-that-is-long-enough-for-better-auth',
-    imageStorage: t.imageStorage,
-    runJobs: true,
+  const server = await serverWithJobs(t, {
+    UNUSED_UPLOAD_SWEEP_MINUTES: '30',
+    VERIFICATION_PHOTO_KEEP_DAYS: '30',
   });
   try {
-    await server.ready();
     await expect
       .poll(async () => (await seenBySeller(rejected)).photo, { timeout: 30_000 })
       .toBe(404);
