@@ -126,7 +126,11 @@ function findings(lhr, category) {
     });
 }
 
-/** One Lighthouse run; a run that failed to record (it happens under load) is tried again. */
+/**
+ * One Lighthouse run; a run that failed to record (it happens under load) is tried
+ * again after a pause, up to 5 times: on 2026-11-28 one CI run needed 3 for one page
+ * (NO_NAVSTART twice).
+ */
 async function lighthouseRun(chrome, page, attempt = 1) {
   const result = await lighthouse(page.url, {
     port: chrome.port,
@@ -137,8 +141,9 @@ async function lighthouseRun(chrome, page, attempt = 1) {
   });
   const problem = !result?.lhr ? 'no result' : result.lhr.runtimeError?.message;
   if (!problem) return result;
-  if (attempt >= 3) throw new Error(`${page.url}: ${problem}`);
+  if (attempt >= 5) throw new Error(`${page.url}: ${problem}`);
   console.log(`  run failed (${problem}); trying again`);
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
   return lighthouseRun(chrome, page, attempt + 1);
 }
 
