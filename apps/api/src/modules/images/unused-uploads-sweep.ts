@@ -3,6 +3,9 @@ import type { JobDefinition } from '../jobs/job-queue.ts';
 import type { ImageStorage } from './image-storage.ts';
 import { deleteUnusedUploads } from './images.service.ts';
 
+/** What a sweep of stored files needs: what to keep for how long, and when to look. */
+export type StorageSweepDeps = { db: Db; storage: ImageStorage; keepMs: number; cron: string };
+
 /**
  * Deletes the uploads nothing has used for `keepMs` since they were uploaded: pictures
  * chosen for a listing that was never posted, replaced or deleted. Without it every
@@ -10,12 +13,7 @@ import { deleteUnusedUploads } from './images.service.ts';
  * fills. A queued job: at each start and on `cron`, run by one instance; a database
  * or bucket outage fails it, and it is retried with backoff.
  */
-export function unusedUploadsSweepJob(deps: {
-  db: Db;
-  storage: ImageStorage;
-  keepMs: number;
-  cron: string;
-}): JobDefinition {
+export function unusedUploadsSweepJob(deps: StorageSweepDeps): JobDefinition {
   return {
     name: 'delete-unused-uploads',
     cron: deps.cron,

@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { ImageStorage } from '../images/image-storage.ts';
+import type { StorageSweepDeps } from '../images/unused-uploads-sweep.ts';
 import type { JobDefinition } from '../jobs/job-queue.ts';
 
 /** Photos deleted per statement: a sweep after a long outage goes in steps. */
@@ -69,12 +70,7 @@ export async function deleteExpiredVerificationPhotos(
 }
 
 /** The queued job: at each start and on `cron`, run by one instance, retried on failure. */
-export function verificationPhotoSweepJob(deps: {
-  db: Db;
-  storage: ImageStorage;
-  keepMs: number;
-  cron: string;
-}): JobDefinition {
+export function verificationPhotoSweepJob(deps: StorageSweepDeps): JobDefinition {
   return {
     name: 'delete-expired-verification-photos',
     cron: deps.cron,

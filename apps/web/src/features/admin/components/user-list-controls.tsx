@@ -116,6 +116,15 @@ export function Pager({
   );
 }
 
+/** Where a server-paged list is, and how its pager moves it (`busy` while a page loads). */
+type Paging = {
+  page: number;
+  limit: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  busy: boolean;
+};
+
 /**
  * A page of a server-paged admin table with its pager under it, dimmed while the
  * next page loads (`busy`).
@@ -127,13 +136,7 @@ export function PagedTable<Row>({
   onPageChange,
   busy,
   ...table
-}: DataTableProps<Row> & {
-  page: number;
-  limit: number;
-  total: number;
-  onPageChange: (page: number) => void;
-  busy: boolean;
-}) {
+}: DataTableProps<Row> & Paging) {
   return (
     <div
       aria-busy={busy || undefined}
@@ -166,12 +169,7 @@ export function PagedCards<Row>({
   card: (row: Row) => ReactNode;
   caption: string;
   gap: 'gap-4' | 'gap-6';
-  page: number;
-  limit: number;
-  total: number;
-  onPageChange: (page: number) => void;
-  busy: boolean;
-}) {
+} & Paging) {
   return (
     <>
       <ul aria-label={caption} className={`grid ${gap} ${busy ? 'opacity-60' : ''}`}>
